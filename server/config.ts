@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { dollarsToMicros } from "./billing/money.ts";
+
+/**
+ * The only module that reads process.env. Everything else receives a Config (or a slice of it), so a
+ * test builds the real app with whatever settings it needs and nothing leaks in from the shell.
+ *
+ * Each area owns one section below; keep the env name, its default and its meaning together.
+ */
+
+const int = (min: number) => z.coerce.number().int().min(min);
+const dollars = z
+  .string()
+  .regex(/^\d+(\.\d{1,6})?$/, "a dollar amount such as 0.005")
+  .transform((v) => dollarsToMicros(v));
+
+const EnvSchema = z.object({
+  // --- server ---
+  PORT: int(0).max(65535).default(8787),
+  HOST: z.string().default("127.0.0.1"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  ADMIN_TOKEN: z.string().min(16, "ADMIN_TOKEN must be at least 16 characters").optional(),
+  SHUTDOWN_GRACE_MS: int(0).default(30_000),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+
+  // --- billing (spec: Limits, Billing) ---
+  /** $ per unit of a marketplace operation. */
+  PRICE_PER_UNIT: dollars.prefault("0.001"),
+  /** $ per image translate or OCR call (the spec leaves the amount open). */
+  PRICE_IMAGE_TRANSLATE: dollars.prefault("0.005"),
+  /** Calls a day per account after which the reduced rate applies. */
+  REDUCED_RATE_AFTER_CALLS: int(0).default(1000),
+  /** Multiplier on every price once an account is past the threshold, in percent. */
+  REDUCED_RATE_PERCENT: int(0).max(100).default(80),
+
+  // --- limits ---
+  /** Per-key calls a second when the key sets none. */
+  DEFAULT_RATE_PER_SECOND: int(1).default(50),
+  /** Calls in flight across the whole service before CAPACITY_SATURATED. */
+  CAPACITY_GLOBAL: int(1).default(512),
+  /** Calls in flight to one marketplace before MARKETPLACE_SATURATED. */
+  CAPACITY_PER_MARKETPLACE: int(1).default(128),
+  /** Image translations in flight (they are CPU-bound) before SERVICE_UNAVAILABLE. */
+  CAPACITY_IMAGE: int(1).default(8),
+  /** How long a revoked key may still pass on a process that cached it. */
+  KEY_CACHE_TTL_MS: int(0).default(500),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  adminToken: string | undefined;
+  shutdownGraceMs: number;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  billing: {
+    unitMicros: number;
+    imageTranslateMicros: number;
+    reducedRateAfterCalls: number;
+    reducedRatePercent: number;
+  };
+  limits: {
+    defaultRatePerSecond: number;
+    capacityGlobal: number;
+    capacityPerMarketplace: number;
+    capacityImage: number;
+    keyCacheTtlMs: number;
+  };
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Reads a configuration from an environment (process.env by default); throws one readable ConfigError. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(withoutEmpty(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    adminToken: e.ADMIN_TOKEN,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    logLevel: e.LOG_LEVEL,
+    billing: {
+      unitMicros: e.PRICE_PER_UNIT,
+      imageTranslateMicros: e.PRICE_IMAGE_TRANSLATE,
+      reducedRateAfterCalls: e.REDUCED_RATE_AFTER_CALLS,
+      reducedRatePercent: e.REDUCED_RATE_PERCENT,
+    },
+    limits: {
+      defaultRatePerSecond: e.DEFAULT_RATE_PER_SECOND,
+      capacityGlobal: e.CAPACITY_GLOBAL,
+      capacityPerMarketplace: e.CAPACITY_PER_MARKETPLACE,
+      capacityImage: e.CAPACITY_IMAGE,
+      keyCacheTtlMs: e.KEY_CACHE_TTL_MS,
+    },
+  };
+}
+
+/** An empty variable means "not set", as shells and .env files usually intend. */
+function withoutEmpty(env: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined && value !== "") out[key] = value;
+  return out;
+}
