@@ -1,0 +1,122 @@
+/**
+ * Differentiable Binarization post-processing (the PP-OCR det head): threshold the probability map, take
+ * each connected blob, fit its minimum-area box, score it by the mean probability inside, and grow it back
+ * by the "unclip" distance the model was trained to shrink text by.
+ */
+import { insideConvex, minAreaRect, type Point, type RotatedRect, rectCorners } from "./geometry.ts";
+
+export interface DbOptions {
+  /** Pixel threshold on the probability map. */
+  threshold: number;
+  /** Minimum mean probability inside a box. */
+  boxThreshold: number;
+  /** Growth factor: distance = area * ratio / perimeter (PP-OCRv4 uses 1.5). */
+  unclipRatio: number;
+  /** Shortest side kept, in map pixels. */
+  minSize: number;
+  maxCandidates: number;
+}
+
+export const DEFAULT_DB_OPTIONS: DbOptions = {
+  threshold: 0.3,
+  boxThreshold: 0.6,
+  unclipRatio: 1.5,
+  minSize: 3,
+  maxCandidates: 1000,
+};
+
+export interface MapBox {
+  /** The grown rectangle in probability-map coordinates. */
+  rect: RotatedRect;
+  score: number;
+}
+
+export function dbPostprocess(
+  prob: Float32Array,
+  width: number,
+  height: number,
+  options: DbOptions,
+): MapBox[] {
+  const bitmap = new Uint8Array(width * height);
+  for (let i = 0; i < bitmap.length; i++) bitmap[i] = prob[i]! > options.threshold ? 1 : 0;
+  const boxes: MapBox[] = [];
+  const visited = new Uint8Array(width * height);
+  const stack: number[] = [];
+  for (let start = 0; start < bitmap.length && boxes.length < options.maxCandidates; start++) {
+    if (!bitmap[start] || visited[start]) continue;
+    // Flood-fill one 8-connected blob, keeping only each row's extreme pixels: their hull is the blob's hull.
+    const rowMin = new Map<number, number>();
+    const rowMax = new Map<number, number>();
+    visited[start] = 1;
+    stack.push(start);
+    let count = 0;
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      count++;
+      const y = (p / width) | 0;
+      const x = p - y * width;
+      const lo = rowMin.get(y);
+      if (lo === undefined || x < lo) rowMin.set(y, x);
+      const hi = rowMax.get(y);
+      if (hi === undefined || x > hi) rowMax.set(y, x);
+      for (let dy = -1; dy <= 1; dy++) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          if (nx < 0 || nx >= width || (dx === 0 && dy === 0)) continue;
+          const q = ny * width + nx;
+          if (bitmap[q] && !visited[q]) {
+            visited[q] = 1;
+            stack.push(q);
+          }
+        }
+      }
+    }
+    if (count < 4) continue;
+    const pts: Point[] = [];
+    for (const [y, lo] of rowMin) {
+      pts.push([lo, y]);
+      pts.push([rowMax.get(y)!, y]);
+    }
+    const rect = minAreaRect(pts);
+    if (Math.min(rect.width, rect.height) < options.minSize) continue;
+    const score = meanInside(prob, width, height, rectCorners(rect));
+    if (score < options.boxThreshold) continue;
+    const area = rect.width * rect.height;
+    const perimeter = 2 * (rect.width + rect.height);
+    // Offsetting a rectangle by d (round joins) and taking its minimum-area box adds d on every side.
+    const d = (area * options.unclipRatio) / perimeter;
+    const grown: RotatedRect = { ...rect, width: rect.width + 2 * d, height: rect.height + 2 * d };
+    if (Math.min(grown.width, grown.height) < options.minSize + 2) continue;
+    boxes.push({ rect: grown, score });
+  }
+  return boxes;
+}
+
+function meanInside(prob: Float32Array, width: number, height: number, poly: Point[]): number {
+  let x0 = width;
+  let y0 = height;
+  let x1 = 0;
+  let y1 = 0;
+  for (const [x, y] of poly) {
+    x0 = Math.min(x0, Math.floor(x));
+    y0 = Math.min(y0, Math.floor(y));
+    x1 = Math.max(x1, Math.ceil(x));
+    y1 = Math.max(y1, Math.ceil(y));
+  }
+  x0 = Math.max(0, x0);
+  y0 = Math.max(0, y0);
+  x1 = Math.min(width - 1, x1);
+  y1 = Math.min(height - 1, y1);
+  let sum = 0;
+  let n = 0;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      if (!insideConvex([x, y], poly)) continue;
+      sum += prob[y * width + x]!;
+      n++;
+    }
+  }
+  return n > 0 ? sum / n : 0;
+}

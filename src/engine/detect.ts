@@ -1,0 +1,200 @@
+/**
+ * Stage 2: text-line detection with PP-OCRv4's DB model. Pre-processing follows PaddleOCR's
+ * DetResizeForTest + NormalizeImage (longest side limited, both sides multiples of 32, ImageNet mean/std
+ * on BGR channels); post-processing is in db-postprocess.ts.
+ */
+import { type DbOptions, DEFAULT_DB_OPTIONS, dbPostprocess } from "./db-postprocess.ts";
+import { orderQuad, type Point, type Quad, rectCorners } from "./geometry.ts";
+import type { OnnxSession, TensorData } from "./ports.ts";
+import { createImage, type RgbaImage, resizeImage } from "./raster.ts";
+
+export interface DetectedLine {
+  quad: Quad;
+  score: number;
+}
+
+export interface DetectOptions {
+  /** The model sees at most maxSide x maxSide pixels' worth of image (any aspect ratio). */
+  maxSide: number;
+  /**
+   * Images whose longest side is under this are scaled up to it: a cropped word 100 px wide is otherwise too
+   * small for the model's receptive field.
+   */
+  minSide: number;
+  db: DbOptions;
+}
+
+export const DEFAULT_DETECT_OPTIONS: DetectOptions = { maxSide: 960, minSide: 320, db: DEFAULT_DB_OPTIONS };
+
+const MEAN = [0.485, 0.456, 0.406];
+const STD = [0.229, 0.224, 0.225];
+
+export interface DetectionInput {
+  tensor: TensorData;
+  /** Where the image sits inside the tensor (after padding), in tensor pixels. */
+  offsetX: number;
+  offsetY: number;
+  /** Tensor pixels per source pixel. */
+  scaleX: number;
+  scaleY: number;
+}
+
+/**
+ * Resizes and normalizes. Small images get a margin of their border colour, because DB's shrunk-map
+ * training leaves text that touches the image edge undetected.
+ */
+export function prepareDetection(
+  image: RgbaImage,
+  options: DetectOptions = DEFAULT_DETECT_OPTIONS,
+): DetectionInput {
+  // Limit the pixel count rather than the longest side, so a long banner keeps readable text height.
+  const longest = Math.max(image.width, image.height);
+  const area = image.width * image.height;
+  let ratio = 1;
+  if (area > options.maxSide * options.maxSide) ratio = options.maxSide / Math.sqrt(area);
+  else if (longest < options.minSide) ratio = options.minSide / longest;
+  ratio = Math.min(ratio, (options.maxSide * 4) / longest);
+  const innerW = Math.max(1, Math.round(image.width * ratio));
+  const innerH = Math.max(1, Math.round(image.height * ratio));
+  const padded = innerW * innerH <= options.maxSide * options.maxSide * 0.6;
+  let w: number;
+  let h: number;
+  let scaled: RgbaImage;
+  if (padded) {
+    const margin = Math.round(Math.min(innerW, innerH) * 0.15) + 8;
+    w = Math.ceil((innerW + 2 * margin) / 32) * 32;
+    h = Math.ceil((innerH + 2 * margin) / 32) * 32;
+    scaled = resizeImage(image, innerW, innerH);
+  } else {
+    // PaddleOCR's rounding: each side to the nearest multiple of 32, a slight stretch at most.
+    w = Math.max(32, Math.round(innerW / 32) * 32);
+    h = Math.max(32, Math.round(innerH / 32) * 32);
+    scaled = resizeImage(image, w, h);
+  }
+  const offsetX = Math.floor((w - scaled.width) / 2);
+  const offsetY = Math.floor((h - scaled.height) / 2);
+  const canvas = createImage(w, h);
+  const fill = borderColor(image);
+  for (let i = 0; i < canvas.data.length; i += 4) {
+    canvas.data[i] = fill[0];
+    canvas.data[i + 1] = fill[1];
+    canvas.data[i + 2] = fill[2];
+  }
+  for (let y = 0; y < scaled.height; y++) {
+    canvas.data.set(
+      scaled.data.subarray(y * scaled.width * 4, (y + 1) * scaled.width * 4),
+      ((y + offsetY) * w + offsetX) * 4,
+    );
+  }
+  const plane = w * h;
+  const data = new Float32Array(3 * plane);
+  const d = canvas.data;
+  for (let p = 0, i = 0; p < plane; p++, i += 4) {
+    // Channel order B, G, R: the model was trained on OpenCV's BGR images.
+    data[p] = (d[i + 2]! / 255 - MEAN[0]!) / STD[0]!;
+    data[plane + p] = (d[i + 1]! / 255 - MEAN[1]!) / STD[1]!;
+    data[2 * plane + p] = (d[i]! / 255 - MEAN[2]!) / STD[2]!;
+  }
+  return {
+    tensor: { data, dims: [1, 3, h, w] },
+    offsetX,
+    offsetY,
+    scaleX: scaled.width / image.width,
+    scaleY: scaled.height / image.height,
+  };
+}
+
+function borderColor(image: RgbaImage): [number, number, number] {
+  const r: number[] = [];
+  const g: number[] = [];
+  const b: number[] = [];
+  const push = (x: number, y: number) => {
+    const i = (y * image.width + x) * 4;
+    r.push(image.data[i]!);
+    g.push(image.data[i + 1]!);
+    b.push(image.data[i + 2]!);
+  };
+  const stepX = Math.max(1, Math.floor(image.width / 64));
+  const stepY = Math.max(1, Math.floor(image.height / 64));
+  for (let x = 0; x < image.width; x += stepX) {
+    push(x, 0);
+    push(x, image.height - 1);
+  }
+  for (let y = 0; y < image.height; y += stepY) {
+    push(0, y);
+    push(image.width - 1, y);
+  }
+  const med = (a: number[]) => a.sort((p, q) => p - q)[a.length >> 1] ?? 255;
+  return [med(r), med(g), med(b)];
+}
+
+/** Boxes from the model's probability map, in source-image coordinates. */
+export function decodeDetection(
+  output: TensorData,
+  input: DetectionInput,
+  imageWidth: number,
+  imageHeight: number,
+  db: DbOptions = DEFAULT_DB_OPTIONS,
+): DetectedLine[] {
+  const h = output.dims[2]!;
+  const w = output.dims[3]!;
+  const boxes = dbPostprocess(output.data, w, h, db);
+  const lines: DetectedLine[] = [];
+  for (const box of boxes) {
+    const corners = rectCorners(box.rect).map(
+      ([x, y]): Point => [
+        clamp((x - input.offsetX) / input.scaleX, 0, imageWidth),
+        clamp((y - input.offsetY) / input.scaleY, 0, imageHeight),
+      ],
+    );
+    const quad = orderQuad(corners);
+    const wTop = Math.hypot(quad[1][0] - quad[0][0], quad[1][1] - quad[0][1]);
+    const hLeft = Math.hypot(quad[3][0] - quad[0][0], quad[3][1] - quad[0][1]);
+    if (wTop < 2 || hLeft < 2) continue;
+    lines.push({ quad, score: box.score });
+  }
+  return sortReadingOrder(lines);
+}
+
+function clamp(v: number, lo: number, hi: number): number {
+  return Math.min(Math.max(v, lo), hi);
+}
+
+/** Top to bottom, then left to right within a band of half a line height (PaddleOCR's sorted_boxes). */
+export function sortReadingOrder<T extends { quad: Quad }>(items: T[]): T[] {
+  const sorted = [...items].sort((a, b) => a.quad[0][1] - b.quad[0][1] || a.quad[0][0] - b.quad[0][0]);
+  for (let i = 0; i < sorted.length; i++) {
+    for (let j = i; j > 0; j--) {
+      const cur = sorted[j]!;
+      const prev = sorted[j - 1]!;
+      const band = Math.min(lineHeight(cur.quad), lineHeight(prev.quad)) / 2;
+      if (Math.abs(cur.quad[0][1] - prev.quad[0][1]) < band && cur.quad[0][0] < prev.quad[0][0]) {
+        sorted[j] = prev;
+        sorted[j - 1] = cur;
+      } else break;
+    }
+  }
+  return sorted;
+}
+
+function lineHeight(q: Quad): number {
+  return Math.max(4, Math.hypot(q[3][0] - q[0][0], q[3][1] - q[0][1]));
+}
+
+export class TextDetector {
+  constructor(
+    private readonly session: OnnxSession,
+    private readonly options: DetectOptions = DEFAULT_DETECT_OPTIONS,
+  ) {}
+
+  async detect(image: RgbaImage): Promise<DetectedLine[]> {
+    const input = prepareDetection(image, this.options);
+    const out = await this.session.run({ [this.session.inputNames[0]!]: input.tensor });
+    const prob = out[this.session.outputNames[0]!]!;
+    return decodeDetection(prob, input, image.width, image.height, this.options.db);
+  }
+
+  release(): Promise<void> {
+    return this.session.release();
+  }
+}

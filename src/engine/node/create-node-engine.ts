@@ -1,0 +1,22 @@
+/** The engine wired to Node's ports: onnxruntime-node, @napi-rs/canvas, tesseract.js, files on disk. */
+import { type EngineOptions, ImageEngine } from "../engine.ts";
+import type { EnginePorts } from "../ports.ts";
+import { NodeAssetLoader } from "./node-assets.ts";
+import { NodeCanvasPort } from "./node-canvas.ts";
+import { NodeImageCodec } from "./node-codec.ts";
+import { NodeOnnxPort } from "./node-onnx.ts";
+import { NodeOcrWorkerPort } from "./node-tesseract.ts";
+
+export function createNodePorts(): EnginePorts {
+  return {
+    codec: new NodeImageCodec(),
+    canvas: new NodeCanvasPort(),
+    onnx: new NodeOnnxPort(),
+    ocrWorkers: new NodeOcrWorkerPort(),
+    assets: new NodeAssetLoader(),
+  };
+}
+
+export function createNodeEngine(options: EngineOptions = {}): ImageEngine {
+  return new ImageEngine(createNodePorts(), options);
+}

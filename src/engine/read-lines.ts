@@ -1,0 +1,149 @@
+/**
+ * Stage 3: reads every detected line. PP-OCRv4 recognition reads Chinese and English; Japanese lines go
+ * to tesseract.js (jpn), whose model knows kana that the PP-OCR dictionary lacks. `auto` reads with PP-OCR
+ * first and hands a line to tesseract when PP-OCR is unsure and tesseract finds kana in it.
+ */
+import { encodeBmp } from "./bmp.ts";
+import type { DetectedLine } from "./detect.ts";
+import type { Quad } from "./geometry.ts";
+import { cropLine } from "./line-crops.ts";
+import type { OcrWorker } from "./ports.ts";
+import { createImage, type RgbaImage, resizeImage } from "./raster.ts";
+import type { RecognizedText, TextRecognizer } from "./recognize.ts";
+import { countScripts, type NormalizedSource } from "./script.ts";
+import { extractTextMask } from "./text-mask.ts";
+
+export interface ReadLine {
+  quad: Quad;
+  text: string;
+  confidence: number;
+  /** The upright image the text was read from. */
+  crop: RgbaImage;
+  vertical: boolean;
+  reader: "pp-ocr" | "tesseract";
+}
+
+export interface Readers {
+  recognizer: TextRecognizer;
+  /** Lazily started tesseract worker for Japanese (started only when a Japanese line needs it). */
+  japanese: () => Promise<OcrWorker>;
+}
+
+/** PaddleOCR's drop_score: lines read with less confidence are noise more often than text. */
+const MIN_CONFIDENCE = 0.5;
+/** tesseract's line confidence runs lower for the same quality of reading. */
+const MIN_TESSERACT_CONFIDENCE = 0.35;
+/** Below this PP-OCR confidence an `auto` line is offered to the Japanese reader. */
+const AUTO_RECHECK = 0.9;
+
+export async function readLines(
+  image: RgbaImage,
+  lines: readonly DetectedLine[],
+  source: NormalizedSource,
+  readers: Readers,
+  signal?: AbortSignal,
+): Promise<ReadLine[]> {
+  const crops = lines.map((l) => cropLine(image, l.quad));
+  const flat = crops.flatMap((c) => c.candidates);
+  const restrict = source === "en" ? "latin" : undefined;
+  const results = await readers.recognizer.recognize(flat, { signal, restrict });
+  const out: ReadLine[] = [];
+  let k = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const crop = crops[i]!;
+    let best: RecognizedText | undefined;
+    let bestCrop = crop.candidates[0]!;
+    for (const candidate of crop.candidates) {
+      const r = results[k++]!;
+      // The first candidate (the natural reading) wins ties.
+      if (best === undefined || r.confidence > best.confidence + 0.02) {
+        best = r;
+        bestCrop = candidate;
+      }
+    }
+    out.push({
+      quad: lines[i]!.quad,
+      text: best!.text,
+      confidence: best!.confidence,
+      crop: bestCrop,
+      vertical: crop.vertical,
+      reader: "pp-ocr",
+    });
+  }
+
+  if (source === "ja" || source === "auto") {
+    for (let i = 0; i < out.length; i++) {
+      signal?.throwIfAborted();
+      const line = out[i]!;
+      if (source === "auto" && line.confidence >= AUTO_RECHECK && !hasKana(line.text)) continue;
+      // PP-OCR cannot read kana, so its low confidence on a restacked column says nothing about the
+      // orientation: a Japanese column is read upright unless PP-OCR was sure of a turned reading.
+      const crop = crops[i]!;
+      const image = crop.vertical && line.confidence < 0.8 ? crop.candidates[0]! : line.crop;
+      const worker = await readers.japanese();
+      const t = await worker.recognize(encodeBmp(prepareForTesseract(image)), "line");
+      const text = tidyJapanese(t.text);
+      const better =
+        source === "ja"
+          ? text.length > 0 && (t.confidence >= line.confidence * 0.8 || hasKana(text))
+          : hasKana(text);
+      if (better) {
+        line.text = text;
+        line.confidence = t.confidence;
+        line.crop = image;
+        line.reader = "tesseract";
+      }
+    }
+  }
+  return out.filter(
+    (l) =>
+      l.text.trim().length > 0 &&
+      l.confidence >= (l.reader === "tesseract" ? MIN_TESSERACT_CONFIDENCE : MIN_CONFIDENCE),
+  );
+}
+
+function hasKana(text: string): boolean {
+  return (countScripts(text).kana ?? 0) > 0;
+}
+
+/** tesseract puts spaces between Japanese characters; they are not in the text. */
+export function tidyJapanese(text: string): string {
+  return text
+    .replace(/\s+/g, " ")
+    .replace(/(?<=[^\u0020-\u007e]) (?=[^\u0020-\u007e])/g, "")
+    .trim();
+}
+
+/**
+ * tesseract reads clean dark text on white best, with a margin, at a cap height of about 40 px. The crop
+ * is separated into text and ground with the same mask the analysis uses (so screentone, gradients and
+ * light-on-dark text all become black on white) and scaled.
+ */
+export function prepareForTesseract(crop: RgbaImage): RgbaImage {
+  const scale = Math.min(4, Math.max(0.5, 56 / crop.height));
+  const scaled = resizeImage(
+    crop,
+    Math.max(1, Math.round(crop.width * scale)),
+    Math.max(1, Math.round(crop.height * scale)),
+  );
+  const band = Math.max(1, Math.round(scaled.height * 0.06));
+  const mask = extractTextMask(scaled, {
+    x0: band,
+    y0: band,
+    x1: Math.max(band + 1, scaled.width - band),
+    y1: Math.max(band + 1, scaled.height - band),
+  });
+  const pad = 12;
+  const out = createImage(scaled.width + 2 * pad, scaled.height + 2 * pad);
+  out.data.fill(255);
+  for (let y = 0; y < scaled.height; y++) {
+    for (let x = 0; x < scaled.width; x++) {
+      const v = 255 * (1 - mask.alpha[y * scaled.width + x]!);
+      const t = ((y + pad) * out.width + x + pad) * 4;
+      out.data[t] = v;
+      out.data[t + 1] = v;
+      out.data[t + 2] = v;
+    }
+  }
+  return out;
+}

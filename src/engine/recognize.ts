@@ -1,0 +1,139 @@
+/**
+ * Stage 3a: PP-OCRv4 recognition (SVTR-LCNet with a CTC head) for Chinese and English lines. Crops are
+ * scaled to 48 px high, batched by similar width (PaddleOCR's rec_batch_num idea: sort by aspect ratio so
+ * little of each batch is padding) and decoded greedily.
+ */
+import type { OnnxSession } from "./ports.ts";
+import { type RgbaImage, resizeImage } from "./raster.ts";
+
+export interface RecognizedText {
+  text: string;
+  /** Mean probability of the emitted characters, 0 to 1. */
+  confidence: number;
+}
+
+const HEIGHT = 48;
+/** PaddleOCR's rec_image_shape width: batches are never narrower than 320 px. */
+const MIN_WIDTH = 320;
+/** Lines longer than this are squeezed rather than fed as one giant tensor. */
+const MAX_WIDTH = 3200;
+
+/** The dictionary file has one character per line; CTC index 0 is blank and the last is a space. */
+export function parseDictionary(text: string): string[] {
+  const lines = text.replace(/\r/g, "").split("\n");
+  if (lines.at(-1) === "") lines.pop();
+  return ["", ...lines, " "];
+}
+
+/**
+ * Greedy CTC: best class per time step, repeats merged, blanks dropped. `allowed` masks the classes a
+ * language can produce (English text never needs the 6,000 CJK classes that look like Latin letters).
+ */
+export function ctcDecode(
+  probs: Float32Array,
+  steps: number,
+  classes: number,
+  offset: number,
+  charset: string[],
+  allowed?: Uint8Array,
+): RecognizedText {
+  let text = "";
+  let sum = 0;
+  let n = 0;
+  let prev = -1;
+  for (let t = 0; t < steps; t++) {
+    const base = offset + t * classes;
+    let best = 0;
+    let bestP = probs[base]!;
+    for (let c = 1; c < classes; c++) {
+      if (allowed !== undefined && !allowed[c]) continue;
+      const p = probs[base + c]!;
+      if (p > bestP) {
+        bestP = p;
+        best = c;
+      }
+    }
+    if (best !== 0 && best !== prev) {
+      text += charset[best] ?? "";
+      sum += bestP;
+      n++;
+    }
+    prev = best;
+  }
+  return { text, confidence: n > 0 ? sum / n : 0 };
+}
+
+export interface RecognizeOptions {
+  signal?: AbortSignal;
+  /** Limit the output to Latin letters, digits and common symbols. */
+  restrict?: "latin";
+}
+
+export class TextRecognizer {
+  private readonly latinMask: Uint8Array;
+
+  constructor(
+    private readonly session: OnnxSession,
+    private readonly charset: string[],
+    private readonly batchSize = 8,
+  ) {
+    this.latinMask = new Uint8Array(charset.length);
+    charset.forEach((ch, i) => {
+      const cp = ch.codePointAt(0) ?? 0;
+      if (i > 0 && ((cp >= 0x20 && cp < 0x7f) || "¥€£°©®™±×÷·•–—‘’“”…%".includes(ch))) this.latinMask[i] = 1;
+    });
+  }
+
+  /** One result per crop, in the crops' order. */
+  async recognize(crops: readonly RgbaImage[], options: RecognizeOptions = {}): Promise<RecognizedText[]> {
+    const { signal } = options;
+    const allowed = options.restrict === "latin" ? this.latinMask : undefined;
+    const order = crops
+      .map((c, i) => ({ i, ratio: c.width / Math.max(1, c.height) }))
+      .sort((a, b) => a.ratio - b.ratio);
+    const results: RecognizedText[] = new Array(crops.length);
+    for (let s = 0; s < order.length; s += this.batchSize) {
+      signal?.throwIfAborted();
+      const batch = order.slice(s, s + this.batchSize);
+      const { data, width } = prepareBatch(batch.map((b) => crops[b.i]!));
+      const out = await this.session.run({
+        [this.session.inputNames[0]!]: { data, dims: [batch.length, 3, HEIGHT, width] },
+      });
+      const probs = out[this.session.outputNames[0]!]!;
+      const steps = probs.dims[1]!;
+      const classes = probs.dims[2]!;
+      batch.forEach((b, k) => {
+        results[b.i] = ctcDecode(probs.data, steps, classes, k * steps * classes, this.charset, allowed);
+      });
+    }
+    return results;
+  }
+
+  release(): Promise<void> {
+    return this.session.release();
+  }
+}
+
+/** Normalized (x / 127.5 - 1) BGR tensors, right-padded with zeros to the batch's widest crop. */
+export function prepareBatch(crops: readonly RgbaImage[]): { data: Float32Array; width: number } {
+  const maxRatio = Math.max(MIN_WIDTH / HEIGHT, ...crops.map((c) => c.width / Math.max(1, c.height)));
+  const width = Math.min(MAX_WIDTH, Math.ceil(HEIGHT * maxRatio));
+  const plane = HEIGHT * width;
+  const data = new Float32Array(crops.length * 3 * plane);
+  crops.forEach((crop, k) => {
+    const w = Math.max(1, Math.min(width, Math.ceil((HEIGHT * crop.width) / Math.max(1, crop.height))));
+    const scaled = resizeImage(crop, w, HEIGHT);
+    const base = k * 3 * plane;
+    const d = scaled.data;
+    for (let y = 0; y < HEIGHT; y++) {
+      for (let x = 0; x < w; x++) {
+        const i = (y * w + x) * 4;
+        const p = y * width + x;
+        data[base + p] = d[i + 2]! / 127.5 - 1;
+        data[base + plane + p] = d[i + 1]! / 127.5 - 1;
+        data[base + 2 * plane + p] = d[i]! / 127.5 - 1;
+      }
+    }
+  });
+  return { data, width };
+}

@@ -1,0 +1,249 @@
+/**
+ * Separates text from its background inside one line's upright crop. The background is modelled as a
+ * smooth surface fitted to the pixels around and at the edge of the box (so gradients are followed, not
+ * averaged), each pixel's distance from that surface is split by Otsu's threshold, and the text colour is
+ * the median of the most distant pixels on the dominant side (so anti-aliased edges and a few texture
+ * outliers do not pull it). Alpha is each pixel's position between background and text colour.
+ */
+import type { Rgb } from "../contract/image-translate.ts";
+import { rgb } from "./color.ts";
+import type { RgbaImage } from "./raster.ts";
+
+export interface InnerRect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface TextMask {
+  width: number;
+  height: number;
+  /** Text coverage per crop pixel, 0..1. */
+  alpha: Float32Array;
+  textColor: Rgb;
+  /** The local background: the median of the fitted surface over the box. */
+  bgColor: Rgb;
+  /** Euclidean RGB distance between text and background colour. */
+  contrast: number;
+  /** How far background samples stray from the fitted surface (texture), RGB units. */
+  bgNoise: number;
+}
+
+type Vec3 = [number, number, number];
+
+export function extractTextMask(image: RgbaImage, inner: InnerRect): TextMask {
+  const { width: w, height: h, data } = image;
+  const lineH = Math.max(1, inner.y1 - inner.y0);
+  const band = Math.max(1, Math.round(lineH * 0.08));
+  // Background samples: the margin around the box and a thin band just inside its edge.
+  const samples: number[] = [];
+  const step = Math.max(1, Math.floor(Math.sqrt((w * h) / 6000)));
+  for (let y = 0; y < h; y += step) {
+    for (let x = 0; x < w; x += step) {
+      const inside =
+        x >= inner.x0 + band && x < inner.x1 - band && y >= inner.y0 + band && y < inner.y1 - band;
+      if (!inside) samples.push(y * w + x);
+    }
+  }
+  const surface = fitSurface(data, w, h, samples);
+  const bgAt = (x: number, y: number): Vec3 => surface.eval(x, y);
+
+  // Distance of every inner pixel from the background surface.
+  const iw = inner.x1 - inner.x0;
+  const ih = inner.y1 - inner.y0;
+  const dist = new Float32Array(iw * ih);
+  const lumSign = new Int8Array(iw * ih);
+  for (let y = 0; y < ih; y++) {
+    for (let x = 0; x < iw; x++) {
+      const px = x + inner.x0;
+      const py = y + inner.y0;
+      const i = (py * w + px) * 4;
+      const bg = bgAt(px, py);
+      const dr = data[i]! - bg[0];
+      const dg = data[i + 1]! - bg[1];
+      const db = data[i + 2]! - bg[2];
+      dist[y * iw + x] = Math.sqrt(dr * dr + dg * dg + db * db);
+      lumSign[y * iw + x] = 0.299 * dr + 0.587 * dg + 0.114 * db >= 0 ? 1 : -1;
+    }
+  }
+  const threshold = Math.max(otsu(dist, 442), surface.noise * 3, 24);
+  // The dominant polarity: text is either lighter or darker than its ground, rarely both.
+  let up = 0;
+  let down = 0;
+  for (let p = 0; p < dist.length; p++) {
+    if (dist[p]! < threshold) continue;
+    if (lumSign[p]! > 0) up += dist[p]!;
+    else down += dist[p]!;
+  }
+  const polarity = up >= down ? 1 : -1;
+  const strong: number[] = [];
+  for (let p = 0; p < dist.length; p++) if (dist[p]! >= threshold && lumSign[p] === polarity) strong.push(p);
+  // The core of the strokes: the more distant half of the text pixels.
+  strong.sort((a, b) => dist[b]! - dist[a]!);
+  const core = strong.slice(0, Math.max(1, Math.ceil(strong.length / 2)));
+  const tr: number[] = [];
+  const tg: number[] = [];
+  const tb: number[] = [];
+  for (const p of core) {
+    const i = ((Math.floor(p / iw) + inner.y0) * w + (p % iw) + inner.x0) * 4;
+    tr.push(data[i]!);
+    tg.push(data[i + 1]!);
+    tb.push(data[i + 2]!);
+  }
+  const bgMid = bgAt((inner.x0 + inner.x1) / 2, (inner.y0 + inner.y1) / 2);
+  const text: Vec3 =
+    strong.length > 0
+      ? [median(tr), median(tg), median(tb)]
+      : [255 - bgMid[0], 255 - bgMid[1], 255 - bgMid[2]];
+
+  const alpha = new Float32Array(w * h);
+  const contrast = Math.hypot(text[0] - bgMid[0], text[1] - bgMid[1], text[2] - bgMid[2]);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 4;
+      const bg = bgAt(x, y);
+      const tx = text[0] - bg[0];
+      const ty = text[1] - bg[1];
+      const tz = text[2] - bg[2];
+      const norm = tx * tx + ty * ty + tz * tz;
+      if (norm < 1) continue;
+      const a = ((data[i]! - bg[0]) * tx + (data[i + 1]! - bg[1]) * ty + (data[i + 2]! - bg[2]) * tz) / norm;
+      alpha[y * w + x] = Math.min(1, Math.max(0, a));
+    }
+  }
+  // Pixels that differ from the ground by less than the ground's own texture are not text.
+  const floor = Math.min(0.45, (surface.noise * 2) / Math.max(1, contrast));
+  if (floor > 0) for (let p = 0; p < alpha.length; p++) if (alpha[p]! < floor) alpha[p] = 0;
+
+  return {
+    width: w,
+    height: h,
+    alpha,
+    textColor: rgb(text[0], text[1], text[2]),
+    bgColor: rgb(bgMid[0], bgMid[1], bgMid[2]),
+    contrast,
+    bgNoise: surface.noise,
+  };
+}
+
+interface Surface {
+  eval(x: number, y: number): Vec3;
+  /** Median absolute residual of the inlier samples. */
+  noise: number;
+}
+
+/** Least-squares bilinear surface per channel, refitted twice without the outliers (text, other objects). */
+function fitSurface(data: Uint8ClampedArray, w: number, h: number, samples: number[]): Surface {
+  const sx = 2 / Math.max(1, w - 1);
+  const sy = 2 / Math.max(1, h - 1);
+  let active = samples;
+  let coef: number[][] = [
+    [128, 0, 0, 0],
+    [128, 0, 0, 0],
+    [128, 0, 0, 0],
+  ];
+  let noise = 0;
+  const evalAt = (x: number, y: number): Vec3 => {
+    const u = x * sx - 1;
+    const v = y * sy - 1;
+    const out: Vec3 = [0, 0, 0];
+    for (let c = 0; c < 3; c++) {
+      const k = coef[c]!;
+      out[c] = k[0]! + k[1]! * u + k[2]! * v + k[3]! * u * v;
+    }
+    return out;
+  };
+  const residual = new Float32Array(samples.length);
+  for (let round = 0; round < 3; round++) {
+    if (active.length < 4) break;
+    coef = [0, 1, 2].map((c) => solveBilinear(data, w, active, c, sx, sy));
+    const inlier: number[] = [];
+    for (let k = 0; k < samples.length; k++) {
+      const p = samples[k]!;
+      const m = evalAt(p % w, Math.floor(p / w));
+      const i = p * 4;
+      residual[k] = Math.hypot(data[i]! - m[0], data[i + 1]! - m[1], data[i + 2]! - m[2]);
+    }
+    const sorted = Float32Array.from(residual).sort();
+    // The background is the majority of the samples; its typical residual is their lower half's edge.
+    noise = sorted[Math.floor(sorted.length * 0.4)] ?? 0;
+    const cut = Math.max(10, noise * 2.5);
+    for (let k = 0; k < samples.length; k++) if (residual[k]! <= cut) inlier.push(samples[k]!);
+    if (inlier.length < samples.length * 0.3) break;
+    active = inlier;
+  }
+  return { eval: evalAt, noise };
+}
+
+function solveBilinear(
+  data: Uint8ClampedArray,
+  w: number,
+  idx: number[],
+  c: number,
+  sx: number,
+  sy: number,
+): number[] {
+  // Normal equations for [1, u, v, uv].
+  const A = Array.from({ length: 4 }, () => [0, 0, 0, 0, 0]);
+  for (const p of idx) {
+    const u = (p % w) * sx - 1;
+    const v = Math.floor(p / w) * sy - 1;
+    const f = [1, u, v, u * v];
+    const val = data[p * 4 + c]!;
+    for (let i = 0; i < 4; i++) {
+      for (let j = 0; j < 4; j++) A[i]![j]! += f[i]! * f[j]!;
+      A[i]![4]! += f[i]! * val;
+    }
+  }
+  // A small ridge keeps a one-row or one-column crop solvable.
+  for (let i = 1; i < 4; i++) A[i]![i]! += 1e-3 * idx.length;
+  for (let col = 0; col < 4; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < 4; r++) if (Math.abs(A[r]![col]!) > Math.abs(A[pivot]![col]!)) pivot = r;
+    [A[col], A[pivot]] = [A[pivot]!, A[col]!];
+    const d = A[col]![col]!;
+    if (Math.abs(d) < 1e-9) continue;
+    for (let r = 0; r < 4; r++) {
+      if (r === col) continue;
+      const factor = A[r]![col]! / d;
+      for (let k = col; k < 5; k++) A[r]![k]! -= factor * A[col]![k]!;
+    }
+  }
+  return A.map((row, i) => (Math.abs(row[i]!) < 1e-9 ? 0 : row[4]! / row[i]!));
+}
+
+/** Otsu's threshold over values in [0, max). */
+export function otsu(values: Float32Array, max: number): number {
+  const bins = 128;
+  const hist = new Float64Array(bins);
+  for (const v of values) hist[Math.min(bins - 1, Math.floor((v / max) * bins))]! += 1;
+  const total = values.length;
+  let sumAll = 0;
+  for (let i = 0; i < bins; i++) sumAll += i * hist[i]!;
+  let wB = 0;
+  let sumB = 0;
+  let best = 0;
+  let bestVar = -1;
+  for (let i = 0; i < bins; i++) {
+    wB += hist[i]!;
+    if (wB === 0) continue;
+    const wF = total - wB;
+    if (wF === 0) break;
+    sumB += i * hist[i]!;
+    const mB = sumB / wB;
+    const mF = (sumAll - sumB) / wF;
+    const between = wB * wF * (mB - mF) ** 2;
+    if (between > bestVar) {
+      bestVar = between;
+      best = i;
+    }
+  }
+  return ((best + 1) / bins) * max;
+}
+
+export function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  return s[s.length >> 1]!;
+}

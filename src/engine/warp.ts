@@ -1,0 +1,121 @@
+/** Cuts a (possibly rotated or skewed) quad out of an image into an upright raster. */
+import type { Point, Quad } from "./geometry.ts";
+import { createImage, type RgbaImage } from "./raster.ts";
+
+/** 3x3 homography, row-major, mapping the unit square to a quad (Heckbert's closed form). */
+function squareToQuad(q: Quad): number[] {
+  const [[x0, y0], [x1, y1], [x2, y2], [x3, y3]] = q;
+  const dx1 = x1 - x2;
+  const dx2 = x3 - x2;
+  const dy1 = y1 - y2;
+  const dy2 = y3 - y2;
+  const sx = x0 - x1 + x2 - x3;
+  const sy = y0 - y1 + y2 - y3;
+  let g = 0;
+  let h = 0;
+  if (sx !== 0 || sy !== 0) {
+    const den = dx1 * dy2 - dx2 * dy1;
+    if (den !== 0) {
+      g = (sx * dy2 - dx2 * sy) / den;
+      h = (dx1 * sy - sx * dy1) / den;
+    }
+  }
+  return [x1 - x0 + g * x1, x3 - x0 + h * x3, x0, y1 - y0 + g * y1, y3 - y0 + h * y3, y0, g, h, 1];
+}
+
+/** Maps output pixel (u, v) of a w x h crop to source coordinates. */
+export function quadMapper(q: Quad, w: number, h: number): (u: number, v: number) => Point {
+  const m = squareToQuad(q);
+  return (u, v) => {
+    const s = u / w;
+    const t = v / h;
+    const z = m[6]! * s + m[7]! * t + m[8]!;
+    return [(m[0]! * s + m[1]! * t + m[2]!) / z, (m[3]! * s + m[4]! * t + m[5]!) / z];
+  };
+}
+
+export function warpQuad(image: RgbaImage, q: Quad, w: number, h: number): RgbaImage {
+  const width = Math.max(1, Math.round(w));
+  const height = Math.max(1, Math.round(h));
+  const out = createImage(width, height);
+  const map = quadMapper(q, width, height);
+  const d = image.data;
+  const iw = image.width;
+  const ih = image.height;
+  for (let v = 0; v < height; v++) {
+    for (let u = 0; u < width; u++) {
+      const [sx, sy] = map(u + 0.5, v + 0.5);
+      const fx = Math.min(Math.max(sx - 0.5, 0), iw - 1);
+      const fy = Math.min(Math.max(sy - 0.5, 0), ih - 1);
+      const x0 = Math.floor(fx);
+      const y0 = Math.floor(fy);
+      const x1 = Math.min(x0 + 1, iw - 1);
+      const y1 = Math.min(y0 + 1, ih - 1);
+      const wx = fx - x0;
+      const wy = fy - y0;
+      const a = (y0 * iw + x0) * 4;
+      const b = (y0 * iw + x1) * 4;
+      const c = (y1 * iw + x0) * 4;
+      const e = (y1 * iw + x1) * 4;
+      const t = (v * width + u) * 4;
+      for (let k = 0; k < 4; k++) {
+        const top = d[a + k]! + (d[b + k]! - d[a + k]!) * wx;
+        const bottom = d[c + k]! + (d[e + k]! - d[c + k]!) * wx;
+        out.data[t + k] = top + (bottom - top) * wy;
+      }
+    }
+  }
+  return out;
+}
+
+/** The inverse of quadMapper: source coordinates to crop coordinates (u, v). */
+export function quadInverseMapper(q: Quad, w: number, h: number): (x: number, y: number) => Point {
+  const m = squareToQuad(q);
+  // Adjugate of the 3x3 matrix; the scale cancels in the projective division.
+  const [a, b, c, d, e, f, g, hh, i] = m as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const inv = [
+    e * i - f * hh,
+    c * hh - b * i,
+    b * f - c * e,
+    f * g - d * i,
+    a * i - c * g,
+    c * d - a * f,
+    d * hh - e * g,
+    b * g - a * hh,
+    a * e - b * d,
+  ] as const;
+  return (x, y) => {
+    const z = inv[6] * x + inv[7] * y + inv[8];
+    return [((inv[0] * x + inv[1] * y + inv[2]) / z) * w, ((inv[3] * x + inv[4] * y + inv[5]) / z) * h];
+  };
+}
+
+/** Pushes each side of a quad outward by `margin` along the quad's own axes. */
+export function expandQuad(q: Quad, margin: number): Quad {
+  const ux = q[1][0] - q[0][0];
+  const uy = q[1][1] - q[0][1];
+  const ul = Math.hypot(ux, uy) || 1;
+  const vx = q[3][0] - q[0][0];
+  const vy = q[3][1] - q[0][1];
+  const vl = Math.hypot(vx, vy) || 1;
+  const ax = (ux / ul) * margin;
+  const ay = (uy / ul) * margin;
+  const bx = (vx / vl) * margin;
+  const by = (vy / vl) * margin;
+  return [
+    [q[0][0] - ax - bx, q[0][1] - ay - by],
+    [q[1][0] + ax - bx, q[1][1] + ay - by],
+    [q[2][0] + ax + bx, q[2][1] + ay + by],
+    [q[3][0] - ax + bx, q[3][1] - ay + by],
+  ];
+}
