@@ -10,6 +10,8 @@ export interface RecognizedText {
   text: string;
   /** Mean probability of the emitted characters, 0 to 1. */
   confidence: number;
+  /** Where each character of `text` was emitted, as a fraction of the crop's width. */
+  positions: number[];
 }
 
 const HEIGHT = 48;
@@ -28,7 +30,13 @@ export function parseDictionary(text: string): string[] {
 /**
  * Greedy CTC: best class per time step, repeats merged, blanks dropped. `allowed` masks the classes a
  * language can produce (English text never needs the 6,000 CJK classes that look like Latin letters).
+ *
+ * The Chinese model often runs English words together ("IT'SAGOODSTART"), yet its space class still
+ * rises in the gap; between two Latin characters a space probability above SPACE_HINT restores the space.
  */
+const SPACE_HINT = 0.08;
+const LATIN = /[A-Za-z0-9'’%$€£¥.,!?&:;)(-]/;
+
 export function ctcDecode(
   probs: Float32Array,
   steps: number,
@@ -37,10 +45,13 @@ export function ctcDecode(
   charset: string[],
   allowed?: Uint8Array,
 ): RecognizedText {
+  const space = charset.length - 1;
   let text = "";
   let sum = 0;
   let n = 0;
   let prev = -1;
+  let spaceSince = 0;
+  const positions: number[] = [];
   for (let t = 0; t < steps; t++) {
     const base = offset + t * classes;
     let best = 0;
@@ -54,13 +65,30 @@ export function ctcDecode(
       }
     }
     if (best !== 0 && best !== prev) {
-      text += charset[best] ?? "";
+      const ch = charset[best] ?? "";
+      const last = text.at(-1);
+      if (
+        best !== space &&
+        last !== undefined &&
+        last !== " " &&
+        spaceSince >= SPACE_HINT &&
+        LATIN.test(last) &&
+        LATIN.test(ch)
+      ) {
+        text += " ";
+        positions.push((t + 0.5) / steps);
+      }
+      text += ch;
+      for (let k = 0; k < ch.length; k++) positions.push((t + 0.5) / steps);
       sum += bestP;
       n++;
+      spaceSince = 0;
+    } else if (best === 0) {
+      spaceSince = Math.max(spaceSince, probs[base + space]!);
     }
     prev = best;
   }
-  return { text, confidence: n > 0 ? sum / n : 0 };
+  return { text: text.replace(/ {2,}/g, " ").trim(), confidence: n > 0 ? sum / n : 0, positions };
 }
 
 export interface RecognizeOptions {
@@ -92,9 +120,8 @@ export class TextRecognizer {
       .map((c, i) => ({ i, ratio: c.width / Math.max(1, c.height) }))
       .sort((a, b) => a.ratio - b.ratio);
     const results: RecognizedText[] = new Array(crops.length);
-    for (let s = 0; s < order.length; s += this.batchSize) {
+    for (const batch of batches(order, this.batchSize)) {
       signal?.throwIfAborted();
-      const batch = order.slice(s, s + this.batchSize);
       const { data, width } = prepareBatch(batch.map((b) => crops[b.i]!));
       const out = await this.session.run({
         [this.session.inputNames[0]!]: { data, dims: [batch.length, 3, HEIGHT, width] },
@@ -103,7 +130,10 @@ export class TextRecognizer {
       const steps = probs.dims[1]!;
       const classes = probs.dims[2]!;
       batch.forEach((b, k) => {
-        results[b.i] = ctcDecode(probs.data, steps, classes, k * steps * classes, this.charset, allowed);
+        const r = ctcDecode(probs.data, steps, classes, k * steps * classes, this.charset, allowed);
+        // Positions come out relative to the padded batch width; make them relative to this crop.
+        const share = scaledWidth(crops[b.i]!, width) / width;
+        results[b.i] = { ...r, positions: r.positions.map((x) => x / share) };
       });
     }
     return results;
@@ -121,7 +151,7 @@ export function prepareBatch(crops: readonly RgbaImage[]): { data: Float32Array;
   const plane = HEIGHT * width;
   const data = new Float32Array(crops.length * 3 * plane);
   crops.forEach((crop, k) => {
-    const w = Math.max(1, Math.min(width, Math.ceil((HEIGHT * crop.width) / Math.max(1, crop.height))));
+    const w = scaledWidth(crop, width);
     const scaled = resizeImage(crop, w, HEIGHT);
     const base = k * 3 * plane;
     const d = scaled.data;
@@ -136,4 +166,30 @@ export function prepareBatch(crops: readonly RgbaImage[]): { data: Float32Array;
     }
   });
   return { data, width };
+}
+
+function scaledWidth(crop: RgbaImage, batchWidth: number): number {
+  return Math.max(1, Math.min(batchWidth, Math.ceil((HEIGHT * crop.width) / Math.max(1, crop.height))));
+}
+
+/**
+ * Consecutive crops (sorted by aspect ratio) share a batch only while the widest is at most 1.5 times the
+ * narrowest: the model mixes context along the whole padded row, and a short line padded to a long
+ * line's width loses its word spaces.
+ */
+function batches<T extends { ratio: number }>(sorted: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  let cur: T[] = [];
+  let floor = 0;
+  for (const item of sorted) {
+    const r = Math.max(item.ratio, MIN_WIDTH / HEIGHT);
+    if (cur.length === size || (cur.length > 0 && r > floor * 1.5)) {
+      out.push(cur);
+      cur = [];
+    }
+    if (cur.length === 0) floor = r;
+    cur.push(item);
+  }
+  if (cur.length > 0) out.push(cur);
+  return out;
 }
