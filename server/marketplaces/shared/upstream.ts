@@ -1,0 +1,231 @@
+import type { z } from "zod";
+import { GatewayError, isGatewayError } from "../../../src/contract/errors.ts";
+import type { UpstreamContext } from "../types.ts";
+
+/**
+ * HTTP to a marketplace: one timeout per call that aborts the request (so a slow marketplace never holds a
+ * socket after we gave up), the caller's abort signal honoured, and every transport fault mapped to the
+ * spec's Upstream codes. Marketplace-specific error layers (eBay errorIds, AliExpress error_response...)
+ * are read by each client on top of this.
+ */
+
+export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+export interface UpstreamTarget {
+  /** e.g. "auction"; used in messages. */
+  name: string;
+  fetch: FetchLike;
+  timeoutMs: number;
+  /** Refuse bodies larger than this (a marketplace answer is never tens of MB). */
+  maxBodyBytes?: number;
+}
+
+export interface UpstreamAnswer {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+  text(): string;
+}
+
+const DEFAULT_MAX_BODY = 32 * 1024 * 1024;
+
+/** Sends one request and reads the whole body, or throws the spec's code. */
+export async function callUpstream(
+  target: UpstreamTarget,
+  ctx: Pick<UpstreamContext, "signal">,
+  url: string,
+  init: RequestInit,
+): Promise<UpstreamAnswer> {
+  if (ctx.signal.aborted) throw cancelled(target, ctx.signal);
+  const timer = new AbortController();
+  const timeout = setTimeout(
+    () =>
+      timer.abort(
+        new GatewayError("UPSTREAM_TIMEOUT", `${target.name}: no answer within ${target.timeoutMs} ms`),
+      ),
+    target.timeoutMs,
+  );
+  const signal = AbortSignal.any([ctx.signal, timer.signal]);
+  try {
+    let response: Response;
+    try {
+      response = await target.fetch(url, { ...init, signal, redirect: "manual" });
+    } catch (error) {
+      throw transportFault(target, error, timer.signal, ctx.signal, "connect");
+    }
+    let body: Buffer;
+    try {
+      body = await readBody(response, target.maxBodyBytes ?? DEFAULT_MAX_BODY, target.name);
+    } catch (error) {
+      if (isGatewayError(error) && !timer.signal.aborted && !ctx.signal.aborted) throw error;
+      throw transportFault(target, error, timer.signal, ctx.signal, "read");
+    }
+    const declared = response.headers.get("content-length");
+    if (
+      declared !== null &&
+      /^\d+$/.test(declared) &&
+      Number(declared) !== body.length &&
+      !response.headers.get("content-encoding")
+    ) {
+      throw new GatewayError(
+        "UPSTREAM_READ_FAILED",
+        `${target.name}: the answer was cut short (${body.length} of ${declared} bytes)`,
+      );
+    }
+    return {
+      status: response.status,
+      headers: response.headers,
+      body,
+      text: () => body.toString("utf8"),
+    };
+  } finally {
+    clearTimeout(timeout);
+  }
+}
+
+async function readBody(response: Response, max: number, name: string): Promise<Buffer> {
+  if (!response.body) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => {});
+      throw new GatewayError("UPSTREAM_ERROR", `${name}: the answer is larger than ${max} bytes`);
+    }
+    chunks.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+  }
+  return Buffer.concat(chunks, total);
+}
+
+function cancelled(target: UpstreamTarget, signal: AbortSignal): GatewayError {
+  if (isGatewayError(signal.reason)) return signal.reason;
+  return new GatewayError(
+    "UPSTREAM_TIMEOUT",
+    `${target.name}: the call was cancelled before the marketplace answered`,
+  );
+}
+
+function transportFault(
+  target: UpstreamTarget,
+  error: unknown,
+  timeout: AbortSignal,
+  caller: AbortSignal,
+  phase: "connect" | "read",
+): GatewayError {
+  if (timeout.aborted) return timeout.reason as GatewayError;
+  if (caller.aborted) return cancelled(target, caller);
+  const code = errorCode(error);
+  if (phase === "read") {
+    return new GatewayError(
+      "UPSTREAM_READ_FAILED",
+      `${target.name}: the answer was cut short (${code ?? "connection closed"})`,
+      {
+        cause: error,
+      },
+    );
+  }
+  return new GatewayError(
+    "UPSTREAM_UNAVAILABLE",
+    `${target.name}: no answer (${code ?? "connection failed"})`,
+    { cause: error },
+  );
+}
+
+/** undici wraps the socket error: TypeError("fetch failed", {cause: {code: "ECONNREFUSED"}}). */
+function errorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The generic HTTP status layer; a client calls it after reading its marketplace's own error body. */
+export function statusFault(
+  name: string,
+  status: number,
+  headers: Headers,
+  upstreamCode?: string,
+  detail?: string,
+) {
+  const options = upstreamCode === undefined ? {} : { upstreamCode };
+  const what = detail ? `: ${detail}` : "";
+  if (status === 429) {
+    return new GatewayError(
+      "MARKETPLACE_SATURATED",
+      `${name} is throttling calls${what}; retry after the wait`,
+      {
+        ...options,
+        retryAfterMs: retryAfterMs(headers.get("retry-after")),
+      },
+    );
+  }
+  if (status === 503)
+    return new GatewayError("SERVICE_UNAVAILABLE", `${name} is temporarily unavailable${what}`, options);
+  if (status === 504)
+    return new GatewayError("UPSTREAM_TIMEOUT", `${name}'s own gateway timed out${what}`, options);
+  return new GatewayError("UPSTREAM_ERROR", `${name} answered HTTP ${status}${what}`, options);
+}
+
+/** Retry-After in seconds or as an HTTP date; 1 s when absent or unreadable. */
+export function retryAfterMs(value: string | null, now = Date.now()): number {
+  if (value) {
+    if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.max(0, Math.round(Number(value) * 1000));
+    const at = Date.parse(value);
+    if (!Number.isNaN(at)) return Math.max(0, at - now);
+  }
+  return 1000;
+}
+
+/** JSON of an answer. A prefix of valid JSON means the body was cut short; anything else is unusable. */
+export function parseJson(name: string, answer: UpstreamAnswer): unknown {
+  const text = answer.text();
+  if (text.trim() === "")
+    throw new GatewayError("UPSTREAM_ERROR", `${name} answered an empty body (HTTP ${answer.status})`);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : "";
+    if (/end of (JSON )?input|Unterminated string|Expected .* after/i.test(message) && looksCutShort(text)) {
+      throw new GatewayError("UPSTREAM_READ_FAILED", `${name}: the answer was cut short (incomplete JSON)`);
+    }
+    throw new GatewayError(
+      "UPSTREAM_ERROR",
+      `${name} answered something that is not JSON (HTTP ${answer.status})`,
+    );
+  }
+}
+
+/** An incomplete JSON document still has unclosed brackets. */
+function looksCutShort(text: string): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === "\\") i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === "{" || ch === "[") depth++;
+    else if (ch === "}" || ch === "]") depth--;
+  }
+  return depth > 0 || inString;
+}
+
+/** Reads an upstream shape with a zod schema; a mismatch is an unusable answer naming the first path. */
+export function readShape<T>(name: string, schema: z.ZodType<T>, value: unknown, what: string): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const path = issue?.path.length ? issue.path.join(".") : "(root)";
+  throw new GatewayError(
+    "UPSTREAM_ERROR",
+    `${name} answered an unusable ${what} (${path}: ${issue?.message ?? "invalid"})`,
+  );
+}

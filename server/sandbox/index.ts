@@ -1,0 +1,78 @@
+import { MARKETPLACES, type Marketplace } from "../../src/contract/marketplace.ts";
+import { generateCredentials, type SandboxCredentials } from "./credentials.ts";
+import { DialectContext } from "./dialects/context.ts";
+import { createPaapiDialect } from "./dialects/paapi.ts";
+import { FaultController, type MarketplaceStats } from "./faults.ts";
+import { type Dialect, type DialectServer, serveDialect } from "./http.ts";
+import type { SandboxOptions } from "./options.ts";
+
+export type { SandboxCredentials } from "./credentials.ts";
+export { FAULT_KINDS, type FaultKind, type SandboxOptions } from "./options.ts";
+
+/**
+ * The embedded upstream marketplaces: five loopback servers, each speaking one real marketplace's API
+ * over a generated catalog, so `npm start` works offline and tests exercise the real adapters end to
+ * end. Start-up only binds sockets and makes credentials; catalogs, indexes and images are built on
+ * first use.
+ */
+export interface Sandbox {
+  urls: Record<Marketplace, string>;
+  credentials: SandboxCredentials;
+  /** Inject faults on demand and change the random rate. */
+  faults: FaultController;
+  /** What each marketplace saw (requests, aborted requests, faults, the last request). */
+  stats(marketplace: Marketplace): MarketplaceStats;
+  close(): Promise<void>;
+}
+
+type DialectFactory = (
+  ctx: DialectContext,
+  credentials: SandboxCredentials,
+  secrets: { megastorePublicKey: string },
+) => Dialect;
+
+const DIALECTS: Partial<Record<Marketplace, DialectFactory>> = {
+  emporium: (ctx, c) => createPaapiDialect(ctx, c.emporium),
+};
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const host = options.host ?? "127.0.0.1";
+  const seed = options.seed ?? 1;
+  const now = options.now ?? (() => new Date());
+  const faults = new FaultController(
+    {
+      rate: options.faults?.rate ?? 0,
+      kinds: options.faults?.kinds ?? [],
+      slowMs: options.faults?.slowMs ?? 3000,
+    },
+    seed,
+  );
+  const { credentials, secrets } = generateCredentials();
+  const wanted = options.marketplaces ?? MARKETPLACES;
+  const servers: DialectServer[] = [];
+  const urls = {} as Record<Marketplace, string>;
+  try {
+    for (const marketplace of wanted) {
+      const factory = DIALECTS[marketplace];
+      if (!factory) throw new Error(`the sandbox has no ${marketplace} dialect`);
+      const ctx = new DialectContext(marketplace, { seed, latency: options.latency ?? false, now });
+      const server = await serveDialect(factory(ctx, credentials, secrets), faults, host, (url) => {
+        ctx.baseUrl = url;
+      });
+      servers.push(server);
+      urls[marketplace] = server.url;
+    }
+  } catch (error) {
+    await Promise.all(servers.map((s) => s.close()));
+    throw error;
+  }
+  return {
+    urls,
+    credentials,
+    faults,
+    stats: (marketplace) => faults.stats(marketplace),
+    close: async () => {
+      await Promise.all(servers.map((s) => s.close()));
+    },
+  };
+}
