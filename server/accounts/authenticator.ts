@@ -1,0 +1,125 @@
+import { LRUCache } from "lru-cache";
+import { GatewayError } from "../../src/contract/errors.ts";
+import type { AccountStore, KeyWithAccount } from "./account-store.ts";
+import { hashApiKey, isWellFormedApiKey } from "./api-key-format.ts";
+
+/** Who is calling: what auth knows about the key and its account after a successful check. */
+export interface Principal {
+  keyId: string;
+  accountId: string;
+  scopes: string[] | null;
+  ratePerSecond: number | null;
+  billingEnabled: boolean;
+}
+
+export interface AuthenticatorOptions {
+  /**
+   * How long a key's record may be reused from memory. It bounds how long a revocation or suspension
+   * made by another server process takes to reach this one (the spec: revoked keys stop at once; we
+   * promise under a second across processes). The process that revokes forgets the key immediately.
+   */
+  ttlMs: number;
+  now?: () => number;
+  maxEntries?: number;
+}
+
+type Cached = { record: KeyWithAccount | null };
+
+/**
+ * Checks an x-api-key value. Keys are cached by hash (unknown ones too, so a flood of bad keys does
+ * not become a flood of queries), and concurrent misses for one key share one query.
+ */
+export class Authenticator {
+  private readonly cache: LRUCache<string, Cached>;
+  private readonly inflight = new Map<string, Promise<Cached>>();
+  private readonly now: () => number;
+
+  constructor(
+    private readonly store: AccountStore,
+    options: AuthenticatorOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.cache = new LRUCache<string, Cached>({
+      max: options.maxEntries ?? 50_000,
+      ttl: Math.max(1, options.ttlMs),
+      ttlAutopurge: false,
+    });
+  }
+
+  async authenticate(headerValue: string | undefined): Promise<Principal> {
+    if (headerValue === undefined || headerValue === "") {
+      throw new GatewayError(
+        "UNAUTHORIZED",
+        "Missing x-api-key header. Create a key in the dashboard under API keys and send it as x-api-key.",
+      );
+    }
+    const key = headerValue.trim();
+    if (!isWellFormedApiKey(key)) {
+      throw new GatewayError(
+        "UNAUTHORIZED",
+        "The x-api-key header is not a valid Marketlens key (keys start with mlk_live_ and are 47 characters; check for a copy-paste error).",
+      );
+    }
+    const hash = hashApiKey(key);
+    const { record } = await this.lookup(hash);
+    if (record === null) throw new GatewayError("UNAUTHORIZED", "Unknown API key.");
+    if (record.revokedAt !== null) {
+      throw new GatewayError(
+        "UNAUTHORIZED",
+        `This API key was revoked on ${record.revokedAt.toISOString()}.`,
+      );
+    }
+    if (record.expiresAt !== null && record.expiresAt.getTime() <= this.now()) {
+      throw new GatewayError("UNAUTHORIZED", `This API key expired on ${record.expiresAt.toISOString()}.`);
+    }
+    if (record.accountStatus === "suspended") {
+      throw new GatewayError(
+        "ACCOUNT_SUSPENDED",
+        "The account of this key is suspended; every key on it is refused. Contact support to restore it.",
+      );
+    }
+    return {
+      keyId: record.id,
+      accountId: record.accountId,
+      scopes: record.scopes,
+      ratePerSecond: record.ratePerSecond,
+      billingEnabled: record.billingEnabled,
+    };
+  }
+
+  /** Forget one key at once (this process revoked it). */
+  forgetKey(keyId: string): void {
+    this.forgetWhere((record) => record.id === keyId);
+  }
+
+  /** Forget every key of an account at once (this process suspended or changed it). */
+  forgetAccount(accountId: string): void {
+    this.forgetWhere((record) => record.accountId === accountId);
+  }
+
+  private forgetWhere(match: (record: KeyWithAccount) => boolean): void {
+    const doomed: string[] = [];
+    this.cache.forEach((entry, hash) => {
+      if (entry.record !== null && match(entry.record)) doomed.push(hash);
+    });
+    for (const hash of doomed) this.cache.delete(hash);
+  }
+
+  private lookup(hash: string): Promise<Cached> {
+    const cached = this.cache.get(hash);
+    if (cached) return Promise.resolve(cached);
+    let pending = this.inflight.get(hash);
+    if (!pending) {
+      pending = this.store
+        .findKeyByHash(hash)
+        .then((record) => {
+          const entry = { record };
+          this.cache.set(hash, entry);
+          return entry;
+        })
+        .finally(() => this.inflight.delete(hash));
+      this.inflight.set(hash, pending);
+    }
+    return pending;
+  }
+}

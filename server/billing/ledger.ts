@@ -1,0 +1,622 @@
+import { GatewayError } from "../../src/contract/errors.ts";
+import { randomBase62 } from "../platform/ids.ts";
+import type { Database, Sql } from "../storage/database.ts";
+
+/**
+ * The ledger: exact money with no database write on the hot path.
+ *
+ * An account's balance is `accounts.balance_micros` (credit nobody holds) plus its `credit_leases`
+ * (credit moved in bulk into one server process). A call reserves its price from this process's lease
+ * in memory, commits or releases in memory, and committed charges are settled to `ledger_entries` in
+ * batches (one transaction every `settleIntervalMs`) that also shrink the lease by what was spent. At
+ * every commit of the database, Σ ledger amounts = balance_micros + Σ leases, and no column can go
+ * below zero (CHECK constraints), whatever the concurrency or the number of processes.
+ *
+ * When a process runs short on an account it takes more credit from the balance; when the balance is
+ * empty but other processes still hold leases on the account, it asks them to hand back what they do not
+ * need (a recall flag they poll) and waits briefly before answering 402, so a caller with credit left is
+ * not refused because the credit sits in another process. Leases of a process that stopped
+ * heart-beating are reclaimed by the others: its unsettled charges (at most one settlement interval)
+ * are then never billed — the ledger errs on the customer's side.
+ */
+
+export interface LedgerOptions {
+  holderId?: string;
+  now?: () => Date;
+  /** How often committed charges are written (and recalls answered). */
+  settleIntervalMs?: number;
+  /** Settle at once when this many entries are waiting. */
+  settleBatchSize?: number;
+  heartbeatIntervalMs?: number;
+  /** A holder silent for this long is presumed dead and its leases are reclaimed. */
+  staleHolderMs?: number;
+  /** How long a process short on credit waits for other processes to hand theirs back. */
+  recallWaitMs?: number;
+  /** The most credit one process takes from an account at once. */
+  maxLeaseMicros?: number;
+  /** A lease covers about this many calls at the account's current price. */
+  leaseCalls?: number;
+  /** Hand back leases of accounts that made no call for this long. */
+  idleReturnMs?: number;
+}
+
+export interface ReserveMeta {
+  requestId: string;
+  operation: string;
+}
+
+/** A hold on an account's credit for one call: commit it when the call delivered, release it otherwise. */
+export interface Reservation {
+  readonly requestId: string;
+  readonly accountId: string;
+  readonly micros: number;
+  /** Charges the held amount; a no-op after the first commit or release. */
+  commit(): void;
+  /** Gives the held amount back; a no-op after the first commit or release. */
+  release(): void;
+}
+
+/** Prices a call given how many calls the account made today (for the reduced daily rate). */
+export type PriceFn = (callsToday: number) => number;
+
+interface PendingEntry {
+  accountId: string;
+  kind: "charge" | "release";
+  amount: number;
+  reserved: number;
+  requestId: string;
+  operation: string;
+  at: Date;
+}
+
+interface AccountCredit {
+  /** What our lease row holds, as of the last settlement. */
+  leased: number;
+  /** Held by calls in flight. */
+  reserved: number;
+  /** Committed but not yet settled (still inside `leased`). */
+  unsettled: number;
+  day: string;
+  /** Calls charged today as last read from the database, plus ours since. */
+  callsToday: number;
+  inflightCalls: number;
+  /** Until when we take only what a call needs, because other processes ran short. */
+  contendedUntil: number;
+  /**
+   * Until when a call short of credit is refused without asking the database again: the balance was
+   * empty and no other process held any. Short, so a top-up made by another process is seen quickly.
+   */
+  exhaustedUntil: number;
+  lastUsed: number;
+  /** Serializes lease acquisition per account so 500 concurrent calls take one lease, not 500. */
+  acquiring: Promise<unknown>;
+}
+
+const EXHAUSTED_RECHECK_MS = 200;
+
+const DEFAULTS = {
+  settleIntervalMs: 100,
+  settleBatchSize: 2_000,
+  heartbeatIntervalMs: 1_000,
+  staleHolderMs: 30_000,
+  recallWaitMs: 1_000,
+  maxLeaseMicros: 5_000_000,
+  leaseCalls: 200,
+  idleReturnMs: 60_000,
+};
+
+export class Ledger {
+  readonly holderId: string;
+  private readonly options: typeof DEFAULTS;
+  private readonly now: () => Date;
+  private readonly accounts = new Map<string, AccountCredit>();
+  private pending: PendingEntry[] = [];
+  private settling: Promise<void> | undefined;
+  private timers: NodeJS.Timeout[] = [];
+  private started = false;
+
+  constructor(
+    private readonly db: Database,
+    options: LedgerOptions = {},
+  ) {
+    this.holderId = options.holderId ?? `holder_${randomBase62(16)}`;
+    this.now = options.now ?? (() => new Date());
+    this.options = { ...DEFAULTS, ...stripUndefined(options) };
+  }
+
+  /** Registers this process as a lease holder and starts settling, heart-beating and reclaiming. */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    await this.db.query("INSERT INTO ledger_holders (id) VALUES ($1) ON CONFLICT (id) DO NOTHING", [
+      this.holderId,
+    ]);
+    await this.reclaimStaleHolders();
+    const every = (ms: number, task: () => Promise<unknown>) => {
+      const timer = setInterval(() => void task().catch(() => {}), ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(this.options.settleIntervalMs, () => this.tick());
+    every(this.options.heartbeatIntervalMs, () => this.heartbeat());
+    every(Math.max(1_000, this.options.staleHolderMs / 3), () => this.reclaimStaleHolders());
+  }
+
+  /**
+   * Holds the call's price on the account; throws INSUFFICIENT_BALANCE when the balance does not cover
+   * it. Resolves without touching the database while this process's lease covers the call.
+   */
+  async reserve(accountId: string, price: PriceFn, meta: ReserveMeta): Promise<Reservation> {
+    if (!this.started) throw new Error("Ledger.reserve before start()");
+    const credit = this.creditOf(accountId);
+    const priceNow = () => {
+      const micros = price(credit.callsToday + credit.inflightCalls);
+      if (!Number.isSafeInteger(micros) || micros < 0) throw new RangeError(`bad price ${micros}`);
+      return micros;
+    };
+    let micros = priceNow();
+    if (available(credit) < micros && Date.now() >= credit.exhaustedUntil) {
+      await this.acquire(accountId, credit, micros);
+      // The acquisition read today's call count; the reduced rate only ever lowers the price.
+      micros = priceNow();
+    }
+    if (available(credit) < micros) {
+      throw new GatewayError(
+        "INSUFFICIENT_BALANCE",
+        `The balance does not cover this call (price $${(micros / 1e6).toFixed(6)}). Top up the balance in the dashboard under Balance; retrying does not help.`,
+      );
+    }
+    credit.reserved += micros;
+    credit.inflightCalls += 1;
+    credit.lastUsed = Date.now();
+    return this.reservation(accountId, credit, micros, meta);
+  }
+
+  /** Adds credit to an account; returns the new balance. */
+  async topUp(accountId: string, micros: number, requestId: string | null): Promise<number> {
+    if (!Number.isSafeInteger(micros) || micros <= 0)
+      throw new RangeError("a top-up must be a positive amount");
+    await this.db.transaction(async (tx) => {
+      const { rowCount } = await tx.query(
+        "UPDATE accounts SET balance_micros = balance_micros + $2 WHERE id = $1",
+        [accountId, micros],
+      );
+      if (rowCount === 0) throw new UnknownAccountError(accountId);
+      await tx.query(
+        "INSERT INTO ledger_entries (account_id, kind, amount_micros, request_id, operation) VALUES ($1, 'topup', $2, $3, 'topup')",
+        [accountId, micros, requestId],
+      );
+    });
+    const credit = this.accounts.get(accountId);
+    if (credit) credit.exhaustedUntil = 0;
+    return this.balance(accountId);
+  }
+
+  /** The account's balance: credit not yet charged, wherever it is held. Settles our charges first. */
+  async balance(accountId: string): Promise<number> {
+    await this.settle();
+    const { rows } = await this.db.query<{ balance: number | null }>(
+      `SELECT a.balance_micros + COALESCE((SELECT SUM(amount_micros) FROM credit_leases l WHERE l.account_id = a.id), 0)::int8 AS balance
+       FROM accounts a WHERE a.id = $1`,
+      [accountId],
+    );
+    const row = rows[0];
+    if (!row || row.balance === null) throw new UnknownAccountError(accountId);
+    return row.balance;
+  }
+
+  /** Writes every committed charge and release waiting in memory. */
+  settle(): Promise<void> {
+    // One settlement at a time; a caller arriving during one waits for it and then runs its own.
+    const run = async (): Promise<void> => {
+      while (this.pending.length > 0) {
+        const batch = this.pending;
+        this.pending = [];
+        try {
+          await this.writeBatch(batch);
+        } catch (error) {
+          this.pending = batch.concat(this.pending);
+          throw error;
+        }
+      }
+    };
+    const next = (this.settling ?? Promise.resolve()).catch(() => {}).then(run);
+    this.settling = next;
+    return next;
+  }
+
+  /** Settles, hands every lease back and unregisters. Calls still in flight should have finished. */
+  async stop(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    if (!this.started) return;
+    await this.settle();
+    for (const [accountId, credit] of this.accounts) await this.returnLease(accountId, credit, true);
+    // Whatever is still leased (a call that outlived the shutdown grace) goes back to the balance: the
+    // holder row's deletion would otherwise cascade it away.
+    await this.db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE accounts a SET balance_micros = a.balance_micros + l.amount_micros
+         FROM credit_leases l WHERE l.account_id = a.id AND l.holder_id = $1`,
+        [this.holderId],
+      );
+      await tx.query("DELETE FROM ledger_holders WHERE id = $1", [this.holderId]);
+    });
+    this.started = false;
+  }
+
+  /** Returns leases of holders that stopped heart-beating to their accounts' balances. */
+  async reclaimStaleHolders(): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        `SELECT id FROM ledger_holders
+         WHERE heartbeat_at < now() - make_interval(secs => $1::float8 / 1000) AND id <> $2
+         FOR UPDATE SKIP LOCKED`,
+        [this.options.staleHolderMs, this.holderId],
+      );
+      if (rows.length === 0) return 0;
+      const dead = rows.map((r) => r.id);
+      await tx.query(
+        `UPDATE accounts a SET balance_micros = a.balance_micros + l.total
+         FROM (SELECT account_id, SUM(amount_micros)::int8 AS total FROM credit_leases
+               WHERE holder_id = ANY($1::text[]) GROUP BY account_id) l
+         WHERE a.id = l.account_id`,
+        [dead],
+      );
+      await tx.query("DELETE FROM ledger_holders WHERE id = ANY($1::text[])", [dead]);
+      return dead.length;
+    });
+  }
+
+  private reservation(
+    accountId: string,
+    credit: AccountCredit,
+    micros: number,
+    meta: ReserveMeta,
+  ): Reservation {
+    let open = true;
+    const finish = (kind: "charge" | "release") => {
+      if (!open) return;
+      open = false;
+      credit.reserved -= micros;
+      credit.inflightCalls -= 1;
+      if (kind === "charge") {
+        credit.unsettled += micros;
+        credit.callsToday += 1;
+      }
+      this.pending.push({
+        accountId,
+        kind,
+        amount: kind === "charge" ? -micros : 0,
+        reserved: micros,
+        requestId: meta.requestId,
+        operation: meta.operation,
+        at: this.now(),
+      });
+      if (this.pending.length >= this.options.settleBatchSize) void this.settle().catch(() => {});
+    };
+    return {
+      requestId: meta.requestId,
+      accountId,
+      micros,
+      commit: () => finish("charge"),
+      release: () => finish("release"),
+    };
+  }
+
+  private creditOf(accountId: string): AccountCredit {
+    let credit = this.accounts.get(accountId);
+    const today = utcDay(this.now());
+    if (!credit) {
+      credit = {
+        leased: 0,
+        reserved: 0,
+        unsettled: 0,
+        day: today,
+        callsToday: 0,
+        inflightCalls: 0,
+        contendedUntil: 0,
+        exhaustedUntil: 0,
+        lastUsed: Date.now(),
+        acquiring: Promise.resolve(),
+      };
+      this.accounts.set(accountId, credit);
+    } else if (credit.day !== today) {
+      credit.day = today;
+      credit.callsToday = 0;
+    }
+    return credit;
+  }
+
+  /** Takes more credit into this process's lease, one acquisition per account at a time. */
+  private acquire(accountId: string, credit: AccountCredit, micros: number): Promise<void> {
+    const run = async () => {
+      if (available(credit) >= micros) return; // a call ahead of us already took enough
+      if (Date.now() < credit.exhaustedUntil) return; // a call ahead of us found no credit anywhere
+      const shortfall = micros - available(credit);
+      await this.takeFromBalance(accountId, credit, shortfall);
+      if (available(credit) >= micros) return;
+      // The balance is empty here; credit may sit in other processes' leases. Ask for it back.
+      const othersHold = await this.requestRecall(accountId);
+      if (!othersHold) {
+        credit.exhaustedUntil = Date.now() + EXHAUSTED_RECHECK_MS;
+        return;
+      }
+      credit.contendedUntil = Date.now() + 5_000;
+      const deadline = Date.now() + this.options.recallWaitMs;
+      while (available(credit) < micros && Date.now() < deadline) {
+        await sleep(20);
+        await this.takeFromBalance(accountId, credit, micros - available(credit));
+        if (available(credit) >= micros) return;
+        if (!(await this.othersHold(accountId))) break;
+      }
+      if (available(credit) < micros) credit.exhaustedUntil = Date.now() + EXHAUSTED_RECHECK_MS;
+    };
+    const next = credit.acquiring.catch(() => {}).then(run);
+    credit.acquiring = next;
+    return next;
+  }
+
+  private async takeFromBalance(accountId: string, credit: AccountCredit, shortfall: number): Promise<void> {
+    const contended = Date.now() < credit.contendedUntil;
+    const perCall = Math.max(shortfall, 1);
+    const want = contended
+      ? shortfall
+      : Math.max(shortfall, Math.min(this.options.maxLeaseMicros, perCall * this.options.leaseCalls));
+    const day = utcDay(this.now());
+    const taken = await this.db.transaction(async (tx) => {
+      // Take what we want, but never more than half of what is left beyond our shortfall, so several
+      // processes share the last of a balance instead of one hoarding it.
+      const { rows } = await tx.query<{ taken: number; calls: number | null }>(
+        `WITH cur AS (SELECT balance_micros FROM accounts WHERE id = $1 FOR UPDATE),
+              amt AS (SELECT LEAST(cur.balance_micros,
+                                   GREATEST($2::int8, LEAST($3::int8, (cur.balance_micros + $2::int8) / 2)))::int8 AS taken
+                      FROM cur)
+         UPDATE accounts SET balance_micros = balance_micros - amt.taken FROM amt WHERE id = $1
+         RETURNING amt.taken,
+           (SELECT calls FROM usage_daily WHERE account_id = $1 AND day = $4::date) AS calls`,
+        [accountId, shortfall, want, day],
+      );
+      const row = rows[0];
+      if (!row) throw new UnknownAccountError(accountId);
+      if (row.taken > 0) {
+        await tx.query(
+          `INSERT INTO credit_leases (account_id, holder_id, amount_micros) VALUES ($1, $2, $3)
+           ON CONFLICT (account_id, holder_id) DO UPDATE SET amount_micros = credit_leases.amount_micros + EXCLUDED.amount_micros`,
+          [accountId, this.holderId, row.taken],
+        );
+      }
+      return row;
+    });
+    credit.leased += taken.taken;
+    // Other processes' calls today, as settled; ours since our last settlement are in callsToday already.
+    if (taken.calls !== null) credit.callsToday = Math.max(credit.callsToday, taken.calls);
+  }
+
+  /** Flags other holders' leases on this account for return; true when any holds credit. */
+  private async requestRecall(accountId: string): Promise<boolean> {
+    const { rowCount } = await this.db.query(
+      `UPDATE credit_leases SET recall_requested_at = now()
+       WHERE account_id = $1 AND holder_id <> $2 AND amount_micros > 0`,
+      [accountId, this.holderId],
+    );
+    return rowCount > 0;
+  }
+
+  private async othersHold(accountId: string): Promise<boolean> {
+    const { rows } = await this.db.query<{ held: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM credit_leases WHERE account_id = $1 AND holder_id <> $2 AND amount_micros > 0) AS held`,
+      [accountId, this.holderId],
+    );
+    return rows[0]?.held ?? false;
+  }
+
+  /** Periodic work: settle, answer recalls, hand back idle leases. */
+  private async tick(): Promise<void> {
+    await this.settle();
+    if (this.accounts.size === 0) return;
+    const { rows } = await this.db.query<{ account_id: string }>(
+      "SELECT account_id FROM credit_leases WHERE holder_id = $1 AND recall_requested_at IS NOT NULL",
+      [this.holderId],
+    );
+    for (const { account_id } of rows) {
+      const credit = this.accounts.get(account_id);
+      if (credit) {
+        credit.contendedUntil = Date.now() + 5_000;
+        await this.returnLease(account_id, credit, false);
+      } else {
+        await this.db.query(
+          "UPDATE credit_leases SET recall_requested_at = NULL WHERE account_id = $1 AND holder_id = $2",
+          [account_id, this.holderId],
+        );
+      }
+    }
+    const idleSince = Date.now() - this.options.idleReturnMs;
+    for (const [accountId, credit] of this.accounts) {
+      if (credit.lastUsed < idleSince && credit.reserved === 0) {
+        await this.returnLease(accountId, credit, true);
+        if (credit.reserved === 0 && credit.leased === 0) this.accounts.delete(accountId);
+      }
+    }
+  }
+
+  /** Hands back what no call in flight holds (settling first so the lease row is exact). */
+  private async returnLease(accountId: string, credit: AccountCredit, deleteRow: boolean): Promise<void> {
+    await this.settle();
+    // Never wait for this account's acquisitions here: one may be waiting for another process to answer
+    // its recall while that process waits for ours. Both row updates are relative, so they commute.
+    // Taken out of memory before the first await, so a call reserving meanwhile cannot spend it.
+    const giveBack = Math.max(0, available(credit));
+    credit.leased -= giveBack;
+    try {
+      await this.db.transaction(async (tx) => {
+        if (giveBack > 0) {
+          await tx.query(
+            "UPDATE credit_leases SET amount_micros = amount_micros - $3 WHERE account_id = $1 AND holder_id = $2",
+            [accountId, this.holderId, giveBack],
+          );
+          await tx.query("UPDATE accounts SET balance_micros = balance_micros + $2 WHERE id = $1", [
+            accountId,
+            giveBack,
+          ]);
+        }
+        if (deleteRow && credit.reserved === 0 && credit.unsettled === 0) {
+          await tx.query(
+            "DELETE FROM credit_leases WHERE account_id = $1 AND holder_id = $2 AND amount_micros = 0",
+            [accountId, this.holderId],
+          );
+        } else {
+          await tx.query(
+            "UPDATE credit_leases SET recall_requested_at = NULL WHERE account_id = $1 AND holder_id = $2",
+            [accountId, this.holderId],
+          );
+        }
+      });
+    } catch (error) {
+      credit.leased += giveBack;
+      throw error;
+    }
+  }
+
+  private async writeBatch(batch: PendingEntry[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const inserted = await insertEntries(tx, batch);
+      const spent = new Map<string, number>();
+      const usage = new Map<string, { accountId: string; day: string; calls: number; micros: number }>();
+      for (const row of inserted) {
+        if (row.kind !== "charge") continue;
+        spent.set(row.account_id, (spent.get(row.account_id) ?? 0) - row.amount_micros);
+        const day = utcDay(row.created_at);
+        const key = `${row.account_id}|${day}`;
+        const u = usage.get(key) ?? { accountId: row.account_id, day, calls: 0, micros: 0 };
+        u.calls += 1;
+        u.micros -= row.amount_micros;
+        usage.set(key, u);
+      }
+      if (spent.size === 0) return;
+      await takeSpendingFromLeases(tx, this.holderId, spent);
+      const days = [...usage.values()];
+      await tx.query(
+        `INSERT INTO usage_daily (account_id, day, calls, charged_micros)
+         SELECT * FROM unnest($1::text[], $2::date[], $3::int8[], $4::int8[])
+         ON CONFLICT (account_id, day) DO UPDATE SET calls = usage_daily.calls + EXCLUDED.calls,
+           charged_micros = usage_daily.charged_micros + EXCLUDED.charged_micros`,
+        [
+          days.map((u) => u.accountId),
+          days.map((u) => u.day),
+          days.map((u) => u.calls),
+          days.map((u) => u.micros),
+        ],
+      );
+    });
+    // Only now that the batch is durable does memory move the money out of the lease. Memory counts the
+    // whole batch even if a retry found some charges already written: the earlier attempt shrank the
+    // lease row for those, so memory and the row agree either way.
+    for (const entry of batch) {
+      if (entry.kind !== "charge") continue;
+      const credit = this.accounts.get(entry.accountId);
+      if (!credit) continue;
+      credit.unsettled -= entry.reserved;
+      credit.leased -= entry.reserved;
+    }
+  }
+
+  private async heartbeat(): Promise<void> {
+    const { rowCount } = await this.db.query("UPDATE ledger_holders SET heartbeat_at = now() WHERE id = $1", [
+      this.holderId,
+    ]);
+    if (rowCount === 0) {
+      // Presumed dead by another process, which returned our leases to the balances: we hold nothing.
+      // Calls in flight and unsettled charges now show as a negative availability, so the next call
+      // takes that much back from the balance before it is served.
+      await this.db.query("INSERT INTO ledger_holders (id) VALUES ($1) ON CONFLICT (id) DO NOTHING", [
+        this.holderId,
+      ]);
+      for (const credit of this.accounts.values()) credit.leased = 0;
+    }
+  }
+}
+
+export class UnknownAccountError extends Error {
+  override name = "UnknownAccountError";
+  constructor(accountId: string) {
+    super(`no account ${accountId}`);
+  }
+}
+
+async function insertEntries(
+  tx: Sql,
+  batch: PendingEntry[],
+): Promise<{ account_id: string; kind: string; amount_micros: number; created_at: Date }[]> {
+  // ON CONFLICT: a batch retried after an ambiguous failure (committed, but the answer was lost) inserts
+  // no charge twice, and since spending is computed from the rows actually inserted, no lease shrinks twice.
+  const { rows } = await tx.query<{
+    account_id: string;
+    kind: string;
+    amount_micros: number;
+    created_at: Date;
+  }>(
+    `INSERT INTO ledger_entries (account_id, kind, amount_micros, reserved_micros, request_id, operation, created_at)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::int8[], $4::int8[], $5::text[], $6::text[], $7::timestamptz[])
+     ON CONFLICT (request_id) WHERE kind = 'charge' DO NOTHING
+     RETURNING account_id, kind, amount_micros, created_at`,
+    [
+      batch.map((e) => e.accountId),
+      batch.map((e) => e.kind),
+      batch.map((e) => e.amount),
+      batch.map((e) => e.reserved),
+      batch.map((e) => e.requestId),
+      batch.map((e) => e.operation),
+      batch.map((e) => e.at),
+    ],
+  );
+  return rows;
+}
+
+/**
+ * Charges settle against this holder's lease rows; what a row cannot cover (it was reclaimed while we
+ * were presumed dead) comes from the account's balance, never below zero.
+ */
+async function takeSpendingFromLeases(
+  tx: Sql,
+  holderId: string,
+  spent: ReadonlyMap<string, number>,
+): Promise<void> {
+  const ids = [...spent.keys()];
+  const { rows } = await tx.query<{ account_id: string; amount_micros: number }>(
+    "SELECT account_id, amount_micros FROM credit_leases WHERE holder_id = $1 AND account_id = ANY($2::text[]) FOR UPDATE",
+    [holderId, ids],
+  );
+  const leased = new Map(rows.map((r) => [r.account_id, r.amount_micros]));
+  const fromLease = ids.map((id) => Math.min(leased.get(id) ?? 0, spent.get(id)!));
+  const fromBalance = ids.map((id, i) => spent.get(id)! - fromLease[i]!);
+  await tx.query(
+    `UPDATE credit_leases l SET amount_micros = l.amount_micros - s.spent
+     FROM unnest($1::text[], $2::int8[]) AS s(account_id, spent)
+     WHERE l.account_id = s.account_id AND l.holder_id = $3 AND s.spent > 0`,
+    [ids, fromLease, holderId],
+  );
+  if (fromBalance.some((v) => v > 0)) {
+    await tx.query(
+      `UPDATE accounts a SET balance_micros = GREATEST(0, a.balance_micros - s.spent)
+       FROM unnest($1::text[], $2::int8[]) AS s(account_id, spent) WHERE a.id = s.account_id AND s.spent > 0`,
+      [ids, fromBalance],
+    );
+  }
+}
+
+function available(credit: AccountCredit): number {
+  return credit.leased - credit.reserved - credit.unsettled;
+}
+
+function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,27 @@
+import type { PriceFn } from "./ledger.ts";
+
+/**
+ * Every price of the service (spec: Limits, Billing), in one place. A marketplace operation costs
+ * units × the unit price ($0.001); image translate and OCR cost the image-translate rate; supported
+ * fonts and custom fonts are free. Past the daily threshold an account pays the reduced rate.
+ */
+export interface PriceBook {
+  unitMicros: number;
+  imageTranslateMicros: number;
+  /** Calls a day per account after which the reduced rate applies (the 1,001st call is reduced). */
+  reducedRateAfterCalls: number;
+  /** The reduced price as a percentage of the full one. */
+  reducedRatePercent: number;
+}
+
+export type Chargeable = { kind: "units"; units: number } | { kind: "image" };
+
+export function fullPrice(book: PriceBook, what: Chargeable): number {
+  return what.kind === "units" ? what.units * book.unitMicros : book.imageTranslateMicros;
+}
+
+export function priceFor(book: PriceBook, what: Chargeable): PriceFn {
+  const full = fullPrice(book, what);
+  const reduced = Math.round((full * book.reducedRatePercent) / 100);
+  return (callsToday) => (callsToday >= book.reducedRateAfterCalls ? reduced : full);
+}

@@ -1,0 +1,36 @@
+import { randomBytes } from "node:crypto";
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** `length` base62 characters from the system CSPRNG, without modulo bias (rejection sampling). */
+export function randomBase62(length: number): string {
+  let out = "";
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248) out += BASE62[byte % 62]; // 248 = 4 * 62: keep bytes that map evenly
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+export function toBase62(value: number, width: number): string {
+  let out = "";
+  let n = value;
+  for (let i = 0; i < width; i++) {
+    out = BASE62[n % 62] + out;
+    n = Math.floor(n / 62);
+  }
+  return out;
+}
+
+/**
+ * Request ids sort by time (10 base62 chars of milliseconds) and are unique (12 random chars), so logs
+ * and ledger entries of one call line up and an id quoted by a customer is easy to find.
+ */
+export function newRequestId(now = Date.now()): string {
+  return `req_${toBase62(now, 8)}${randomBase62(12)}`;
+}
+
+export const newAccountId = (): string => `acc_${randomBase62(16)}`;
+export const newKeyId = (): string => `key_${randomBase62(16)}`;
