@@ -1,0 +1,166 @@
+/**
+ * Writes segmented tokens in the target language: each token's words, the word order the target wants
+ * (Chinese puts a verb before its object, Korean and Japanese after: 赠送现金券 -> 현금 쿠폰 증정), the
+ * target's spacing (Korean and English separate words, Chinese and Japanese do not), its punctuation,
+ * the Korean particle forms, and English singular or plural after a number.
+ */
+import { pickParticle } from "./hangul.ts";
+import type { Family, OutLang } from "./lexicon.ts";
+import type { Token } from "./segment.ts";
+
+interface Piece {
+  text: string;
+  token: Token;
+  glueBefore: boolean;
+  glueAfter: boolean;
+}
+
+const CLOSING = /^[,.!?:;)\]}%、。，！？：；）】」』》〉…]/;
+const OPENING = /[([{（【「『《〈]$/;
+
+const PUNCT_TO_LATIN: Record<string, string> = {
+  "。": ".",
+  "、": ",",
+  "【": "[",
+  "】": "]",
+  "「": "“",
+  "」": "”",
+  "『": "“",
+  "』": "”",
+  "《": "<",
+  "》": ">",
+  "〈": "<",
+  "〉": ">",
+  "～": "~",
+  "〜": "~",
+  "・": "·",
+};
+const PUNCT_ZH_TO_JA: Record<string, string> = { ",": "、", "《": "「", "》": "」", "“": "「", "”": "」" };
+const PUNCT_JA_TO_ZH: Record<string, string> = {
+  "、": "，",
+  "「": "“",
+  "」": "”",
+  "『": "“",
+  "』": "”",
+  "・": "·",
+  "〜": "～",
+};
+
+/** The text a token writes in the output language, or undefined when it has none. */
+function tokenText(token: Token, lang: OutLang, family: Family): string | undefined {
+  switch (token.kind) {
+    case "lex":
+      return token.entry?.out[lang];
+    case "rule":
+    case "number":
+      return token.rule?.render(lang);
+    case "latin":
+      return token.src;
+    case "space":
+      return token.src.includes("\n") ? "\n" : " ";
+    case "punct":
+      if (lang === "ko" || lang === "en") return PUNCT_TO_LATIN[token.src] ?? token.src;
+      if (lang === "ja" && family === "zh") return PUNCT_ZH_TO_JA[token.src] ?? token.src;
+      if (lang === "zh" && family === "ja") return PUNCT_JA_TO_ZH[token.src] ?? token.src;
+      return token.src;
+    case "unknown":
+      return undefined;
+  }
+}
+
+/** Moves verbs to where the target language puts them. */
+function reorder(tokens: Token[], family: Family, lang: OutLang): Token[] {
+  const out = [...tokens];
+  const isObjectPart = (t: Token | undefined) =>
+    !!t &&
+    (t.kind === "lex" || t.kind === "rule" || t.kind === "number" || t.kind === "latin") &&
+    t.pos !== "v" &&
+    t.pos !== "p";
+  if ((family === "zh" || family === "en") && (lang === "ko" || lang === "ja")) {
+    // VO -> OV: the verb goes after the noun phrase that follows it.
+    for (let i = out.length - 1; i >= 0; i--) {
+      if (out[i]?.pos !== "v") continue;
+      let end = i + 1;
+      while (isObjectPart(out[end]) || (out[end]?.kind === "space" && isObjectPart(out[end + 1]))) end++;
+      if (end === i + 1) continue;
+      const [verb] = out.splice(i, 1);
+      if (verb) out.splice(end - 1, 0, verb);
+    }
+  } else if (family === "ja" && (lang === "zh" || lang === "en")) {
+    // OV -> VO: "X を V" becomes "V X".
+    for (let i = 0; i < out.length; i++) {
+      if (out[i]?.pos !== "v" || out[i - 1]?.src !== "を") continue;
+      let start = i - 1;
+      while (isObjectPart(out[start - 1])) start--;
+      if (start === i - 1) continue;
+      const [verb] = out.splice(i, 1);
+      if (verb) out.splice(start, 0, verb);
+    }
+  }
+  return out;
+}
+
+/** Writes the tokens, or returns undefined when one of them has nothing to write in the target. */
+export function assemble(tokens: Token[], family: Family, lang: OutLang): string | undefined {
+  const pieces: Piece[] = [];
+  const ordered = reorder(tokens, family, lang);
+  for (let i = 0; i < ordered.length; i++) {
+    const token = ordered[i]!;
+    let text = tokenText(token, lang, family);
+    if (text === undefined) return undefined;
+    if (token.kind === "lex" && token.pos === "cl" && lang === "en") {
+      // English after a number: "1 day" but "3 days".
+      const slash = text.indexOf("/");
+      if (slash > 0) {
+        const prevNumber = [...pieces].reverse().find((p) => p.token.kind !== "space")?.token.number;
+        text = prevNumber === 1 ? text.slice(0, slash) : text.slice(slash + 1);
+      }
+    }
+    const glueBefore = text.startsWith("~");
+    const glueAfter = text.endsWith("~") && text.length > 1;
+    text = text.replace(/^~/, "").replace(/~$/, "");
+    if (token.pos === "p" && lang === "ko" && text.includes("/")) {
+      text = pickParticle(pieces.at(-1)?.text ?? "", text);
+    }
+    pieces.push({ text, token, glueBefore, glueAfter });
+  }
+
+  let out = "";
+  let prev: Piece | undefined;
+  for (const piece of pieces) {
+    if (piece.text === "") continue;
+    if (prev) out += separator(prev, piece, lang);
+    out += piece.text;
+    prev = piece;
+  }
+  return tidy(out, lang);
+}
+
+function separator(prev: Piece, cur: Piece, lang: OutLang): string {
+  if (prev.token.kind === "space" || cur.token.kind === "space") return "";
+  if (prev.glueAfter || cur.glueBefore) return "";
+  if (CLOSING.test(cur.text) || OPENING.test(prev.text)) {
+    // "서두르세요!" and "(税込)": punctuation hugs its word; a comma still wants a space after it.
+    return "";
+  }
+  const spaced = lang === "ko" || lang === "en";
+  if (cur.token.pos === "cl" && (prev.token.kind === "number" || prev.token.number !== undefined))
+    return lang === "en" ? " " : "";
+  if (cur.token.pos === "p" && lang === "ko") return "";
+  if (spaced) {
+    if (/[,.!?:;]$/.test(prev.text) || !CLOSING.test(cur.text)) return " ";
+    return "";
+  }
+  // Chinese and Japanese: no spaces, except between two Latin words that would otherwise fuse.
+  return /[A-Za-z0-9%]$/.test(prev.text) && /^[A-Za-z0-9]/.test(cur.text) ? " " : "";
+}
+
+function tidy(text: string, lang: OutLang): string {
+  let out = text
+    .replace(/[ \t]+/g, " ")
+    .replace(/ *\n */g, "\n")
+    .trim();
+  if (lang === "ko" || lang === "en") out = out.replace(/ ([,.!?:;)\]])/g, "$1").replace(/([([]) /g, "$1");
+  if (lang === "en") out = out.replace(/^[a-z]/, (c) => c.toUpperCase());
+  return out;
+}

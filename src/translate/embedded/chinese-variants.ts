@@ -1,0 +1,27 @@
+/**
+ * Simplified and traditional Chinese, through OpenCC's dictionaries (opencc-js, MIT and Apache-2.0). The
+ * glossary is written in simplified Chinese: traditional input is read through it, and traditional output
+ * is written from it with Taiwan's own phrasing (軟體, not 軟件).
+ *
+ * The converters are built on first use (about 0.3 s): a Japanese-only session never pays for them.
+ */
+import * as OpenCC from "opencc-js";
+
+type Convert = (text: string) => string;
+let toSimplifiedFn: Convert | undefined;
+let toTaiwanFn: Convert | undefined;
+
+export function toSimplified(text: string): string {
+  toSimplifiedFn ??= OpenCC.Converter({ from: "tw", to: "cn" });
+  return toSimplifiedFn(text);
+}
+
+export function toTaiwan(text: string): string {
+  toTaiwanFn ??= OpenCC.Converter({ from: "cn", to: "twp" });
+  return toTaiwanFn(text);
+}
+
+/** True when a Chinese text is written in traditional characters (it changes when simplified). */
+export function isTraditional(text: string): boolean {
+  return toSimplified(text) !== text;
+}

@@ -1,0 +1,86 @@
+/**
+ * The embedded translator's data, built from the text of its files. The core never reads files: Node
+ * hands it the files' text (src/translate/node/), the browser fetches them from the extension's package,
+ * and a test may hand it a few lines of its own.
+ */
+import {
+  createLexicon,
+  type Family,
+  type GlossaryParseIssue,
+  type Lexicon,
+  loadCjkTable,
+  loadDictionary,
+  loadGlossary,
+} from "./lexicon.ts";
+
+export interface EmbeddedDataFiles {
+  /** Curated glossary files (name for error messages, TSV text). */
+  glossaries: ReadonlyArray<{ name: string; text: string }>;
+  /** CC-CEDICT-derived Chinese -> English words. */
+  zhEn?: string;
+  /** EDICT-derived Japanese -> English words. */
+  jaEn?: string;
+  /** Sino-Xenic table: Japanese kanji word, simplified Chinese form, Sino-Korean reading. */
+  cjk?: string;
+}
+
+export interface EmbeddedData {
+  lexicons: Record<Family, Lexicon>;
+  /** Malformed glossary lines, skipped; the glossary tests assert there are none. */
+  issues: GlossaryParseIssue[];
+  /** Glossary source forms per language, for the closing report and the tests. */
+  glossaryEntries: Record<Family, number>;
+}
+
+/** Names of the files the Node and browser loaders read, relative to the data folder. */
+export const DATA_FILES = {
+  glossaries: [
+    "glossary/promotions.tsv",
+    "glossary/shipping-service.tsv",
+    "glossary/badges-quality.tsv",
+    "glossary/materials.tsv",
+    "glossary/apparel.tsv",
+    "glossary/beauty-health.tsv",
+    "glossary/electronics.tsv",
+    "glossary/home-kitchen.tsv",
+    "glossary/food.tsv",
+    "glossary/baby-pets-sports.tsv",
+    "glossary/features.tsv",
+    "glossary/colors-sizes.tsv",
+    "glossary/grammar.tsv",
+  ],
+  zhEn: "dict-zh-en.tsv",
+  jaEn: "dict-ja-en.tsv",
+  cjk: "dict-cjk.tsv",
+} as const;
+
+export function buildEmbeddedData(files: EmbeddedDataFiles): EmbeddedData {
+  const lexicons: Record<Family, Lexicon> = {
+    zh: createLexicon("zh"),
+    ja: createLexicon("ja"),
+    en: createLexicon("en"),
+  };
+  const issues: GlossaryParseIssue[] = [];
+  for (const file of files.glossaries) loadGlossary(file.text, file.name, lexicons, issues);
+  const glossaryEntries = {
+    zh: lexicons.zh.entries.size,
+    ja: lexicons.ja.entries.size,
+    en: lexicons.en.entries.size,
+  };
+  // Dictionaries come after the glossary: they only fill what the reviewed rows leave open.
+  if (files.zhEn) loadDictionary(files.zhEn, lexicons.zh, "en");
+  if (files.jaEn) loadDictionary(files.jaEn, lexicons.ja, "en");
+  if (files.cjk) loadCjkTable(files.cjk, lexicons.zh, lexicons.ja);
+  return { lexicons, issues, glossaryEntries };
+}
+
+/** Loads every data file through a reader (fs in Node, fetch in the browser) and builds the data. */
+export async function loadEmbeddedData(read: (name: string) => Promise<string>): Promise<EmbeddedData> {
+  const [glossaries, zhEn, jaEn, cjk] = await Promise.all([
+    Promise.all(DATA_FILES.glossaries.map(async (name) => ({ name, text: await read(name) }))),
+    read(DATA_FILES.zhEn),
+    read(DATA_FILES.jaEn),
+    read(DATA_FILES.cjk),
+  ]);
+  return buildEmbeddedData({ glossaries, zhEn, jaEn, cjk });
+}

@@ -1,0 +1,151 @@
+/**
+ * The embedded offline translator, the default behind the Translator port: built for the short formulaic
+ * text of product images, it reads a text as glossary phrases, rule matches (prices, promotions, units)
+ * and dictionary words, and writes them in the target language. What it cannot cover completely, or
+ * could only write in mixed scripts, it keeps as the source and says so: it never guesses.
+ */
+import {
+  type ConcreteSource,
+  normalizeTarget,
+  resolveSource,
+  sameLanguage,
+  sourceFamily,
+  type TargetLang,
+} from "../languages.ts";
+import type { Glossary, SourceLang, TranslationContext, TranslationResult, Translator } from "../port.ts";
+import { isCoherent } from "../scripts.ts";
+import { assemble } from "./assemble.ts";
+import { toSimplified, toTaiwan } from "./chinese-variants.ts";
+import type { EmbeddedData } from "./embedded-data.ts";
+import { addEntry, createLexicon, type Family, type Lexicon, type OutLang } from "./lexicon.ts";
+import { segment } from "./segment.ts";
+
+export const EMBEDDED = "embedded";
+
+/** Longer texts are paragraphs, not image text; the embedded translator leaves them to a provider. */
+export const MAX_EMBEDDED_CHARS = 1000;
+
+// C0/C1 control characters other than tab and newline: OCR noise, never meaning.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b\ufeff]/g;
+
+export interface EmbeddedTranslatorOptions {
+  data: EmbeddedData;
+}
+
+export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): Translator {
+  const userLexicons = new WeakMap<Glossary, Partial<Record<string, Lexicon>>>();
+
+  const userLexicon = (
+    glossary: Glossary | undefined,
+    family: Family,
+    target: TargetLang,
+  ): Lexicon | undefined => {
+    if (!glossary || (!glossary.keep?.length && !Object.keys(glossary.terms ?? {}).length)) return undefined;
+    let perPair = userLexicons.get(glossary);
+    if (!perPair) {
+      perPair = {};
+      userLexicons.set(glossary, perPair);
+    }
+    const key = `${family}>${target}`;
+    let lex = perPair[key];
+    if (!lex) {
+      lex = createLexicon(family);
+      const lang = outLang(target);
+      for (const [source, translation] of Object.entries(glossary.terms ?? {})) {
+        const form = family === "zh" ? toSimplified(source.normalize("NFKC")) : source;
+        addEntry(lex, form, { out: { [lang]: translation }, pos: "n", kind: "user" });
+      }
+      for (const word of glossary.keep ?? []) {
+        const form = family === "zh" ? toSimplified(word.normalize("NFKC")) : word;
+        addEntry(lex, form, { out: { [lang]: word }, pos: "n", kind: "user" });
+      }
+      perPair[key] = lex;
+    }
+    return lex;
+  };
+
+  const translateOne = (
+    text: string,
+    source: SourceLang,
+    targetCode: string,
+    glossary?: Glossary,
+  ): TranslationResult => {
+    const kept = (reason: string): TranslationResult => ({
+      text,
+      status: "kept",
+      provider: EMBEDDED,
+      reason,
+    });
+    if (typeof text !== "string")
+      return { text: "", status: "failed", provider: EMBEDDED, reason: "not a string" };
+    const target = normalizeTarget(targetCode);
+    if (!target) return kept(`unsupported target language "${targetCode}"`);
+    const cleaned = text.replace(CONTROL, " ");
+    if (!cleaned.trim()) return kept("empty text");
+    if (cleaned.length > MAX_EMBEDDED_CHARS) return kept(`longer than ${MAX_EMBEDDED_CHARS} characters`);
+    const concrete = resolveSource(source, cleaned);
+    if (!concrete) return kept("no letters to translate");
+    return translateConcrete(text, cleaned, concrete, target, glossary);
+  };
+
+  const translateConcrete = (
+    original: string,
+    cleaned: string,
+    source: ConcreteSource,
+    target: TargetLang,
+    glossary: Glossary | undefined,
+  ): TranslationResult => {
+    const kept = (reason: string): TranslationResult => ({
+      text: original,
+      status: "kept",
+      provider: EMBEDDED,
+      reason,
+    });
+    const family = sourceFamily(source);
+    // Chinese between its own two scripts is a character conversion, which OpenCC does exactly.
+    if (family === "zh" && (target === "zh-CN" || target === "zh-TW")) {
+      const converted = target === "zh-TW" ? toTaiwan(toSimplified(cleaned)) : toSimplified(cleaned);
+      return converted === original
+        ? kept("already in the target language")
+        : { text: converted, status: "translated", provider: EMBEDDED };
+    }
+    if (sameLanguage(source, target)) return kept("already in the target language");
+
+    let normalized = cleaned.normalize("NFKC");
+    if (family === "zh") normalized = toSimplified(normalized);
+    const lang = outLang(target);
+    const tokens = segment({
+      text: normalized,
+      family,
+      lexicon: data.lexicons[family],
+      user: userLexicon(glossary, family, target),
+      lang,
+    });
+    const unknown = tokens.filter((t) => t.kind === "unknown").map((t) => t.src);
+    if (unknown.length) return kept(`not in the glossary or dictionary: ${unknown.slice(0, 5).join(" ")}`);
+    if (!tokens.some((t) => t.kind === "lex" || t.kind === "rule")) return kept("nothing to translate");
+    let output = assemble(tokens, family, lang);
+    if (output === undefined || output === "") return kept("no translation for every part");
+    if (target === "zh-TW") output = toTaiwan(output);
+    if (!isCoherent(output, target)) return kept("the translation would mix scripts");
+    if (output === original) return kept("nothing to translate");
+    return { text: output, status: "translated", provider: EMBEDDED };
+  };
+
+  return {
+    name: EMBEDDED,
+    async translateBatch(texts, source, target, context?: TranslationContext) {
+      const results: TranslationResult[] = [];
+      for (const text of texts) {
+        context?.signal?.throwIfAborted();
+        results.push(translateOne(text, source, target, context?.glossary));
+      }
+      return results;
+    },
+  };
+}
+
+function outLang(target: TargetLang): OutLang {
+  return target === "zh-CN" || target === "zh-TW" ? "zh" : target;
+}

@@ -1,0 +1,176 @@
+/**
+ * The embedded translator's vocabulary: the curated glossary (concept rows, one column per language), the
+ * dictionary fallback and the caller's own glossary, indexed by source language for maximal matching.
+ *
+ * Glossary files are TSV, one concept per line: `zh  ja  en  ko  pos`. A cell lists alternatives with
+ * `|` (the first is what we write, all are read); `-` means the language has no form in this row and `_`
+ * means the word is written as nothing (Chinese 的 in Korean). In a target cell a leading `~` glues the
+ * word to the previous one and a trailing `~` to the next one; an English classifier may give
+ * `singular/plural`, a Korean particle `after-consonant/after-vowel` (을/를).
+ */
+
+/** Languages the data writes; traditional Chinese is derived from `zh` by OpenCC. */
+export type OutLang = "ko" | "en" | "ja" | "zh";
+export type Family = "zh" | "ja" | "en";
+
+/**
+ * n: noun or fixed phrase (default); v: verb that takes its object after it in Chinese and English and
+ * before it in Korean and Japanese; cl: classifier or unit read after a number; p: particle;
+ * m: modifier that stays in front of what it modifies.
+ */
+export type Pos = "n" | "v" | "cl" | "p" | "m";
+
+export type EntryKind = "user" | "glossary" | "dict";
+
+export interface Entry {
+  out: Partial<Record<OutLang, string>>;
+  pos: Pos;
+  kind: EntryKind;
+}
+
+export interface Lexicon {
+  readonly family: Family;
+  /** Keys are the source forms (lower-cased for English). */
+  readonly entries: Map<string, Entry>;
+  /** Longest key, in UTF-16 code units, bounding the matcher's look-ahead. */
+  maxKeyLength: number;
+}
+
+export interface GlossaryParseIssue {
+  file: string;
+  line: number;
+  message: string;
+}
+
+const POS = new Set<Pos>(["n", "v", "cl", "p", "m"]);
+const COLUMNS: readonly OutLang[] = ["zh", "ja", "en", "ko"];
+const FAMILY_COLUMN: Record<Family, OutLang> = { zh: "zh", ja: "ja", en: "en" };
+
+export function createLexicon(family: Family): Lexicon {
+  return { family, entries: new Map(), maxKeyLength: 0 };
+}
+
+export function keyFor(family: Family, form: string): string {
+  return family === "en" ? form.toLowerCase() : form;
+}
+
+/** Adds an entry; an earlier entry of a stronger kind (user > glossary > dict) is never replaced. */
+export function addEntry(lexicon: Lexicon, form: string, entry: Entry): void {
+  const key = keyFor(lexicon.family, form.normalize("NFKC").trim());
+  if (!key) return;
+  const existing = lexicon.entries.get(key);
+  if (existing && rank(existing.kind) > rank(entry.kind)) return;
+  if (existing && existing.kind === entry.kind) {
+    // Two rows sharing a source form: the first one wins per language, later rows only fill gaps.
+    for (const lang of COLUMNS)
+      if (existing.out[lang] === undefined && entry.out[lang] !== undefined)
+        existing.out[lang] = entry.out[lang];
+    return;
+  }
+  lexicon.entries.set(key, entry);
+  if (key.length > lexicon.maxKeyLength) lexicon.maxKeyLength = key.length;
+}
+
+function rank(kind: EntryKind): number {
+  return kind === "user" ? 3 : kind === "glossary" ? 2 : 1;
+}
+
+/**
+ * Reads glossary TSV text into the three source lexicons. Malformed lines are reported, not thrown: a
+ * typo in one row must not take the whole translator down.
+ */
+export function loadGlossary(
+  text: string,
+  file: string,
+  lexicons: Record<Family, Lexicon>,
+  issues: GlossaryParseIssue[] = [],
+): GlossaryParseIssue[] {
+  const lines = text.split(/\r?\n/);
+  lines.forEach((raw, index) => {
+    const line = raw.trimEnd();
+    if (!line || line.startsWith("#")) return;
+    const cells = line.split("\t");
+    if (cells.length < 4 || cells.length > 5) {
+      issues.push({
+        file,
+        line: index + 1,
+        message: `expected 4 or 5 tab-separated cells, got ${cells.length}`,
+      });
+      return;
+    }
+    const pos = (cells[4]?.trim() || "n") as Pos;
+    if (!POS.has(pos)) {
+      issues.push({ file, line: index + 1, message: `unknown part of speech "${cells[4]}"` });
+      return;
+    }
+    const forms: Partial<Record<OutLang, string[]>> = {};
+    const out: Partial<Record<OutLang, string>> = {};
+    COLUMNS.forEach((lang, i) => {
+      const cell = cells[i]?.trim() ?? "";
+      if (!cell || cell === "-") return;
+      const alternatives = cell
+        .split("|")
+        .map((a) => a.trim())
+        .filter(Boolean);
+      forms[lang] = alternatives;
+      out[lang] = alternatives[0] === "_" ? "" : alternatives[0];
+    });
+    for (const family of ["zh", "ja", "en"] as const) {
+      for (const form of forms[FAMILY_COLUMN[family]] ?? []) {
+        if (form === "_") continue;
+        // An English classifier cell "day/days" is read in both forms.
+        const sourceForms = family === "en" && pos === "cl" ? form.split("/") : [form];
+        for (const f of sourceForms)
+          addEntry(lexicons[family], stripGlue(f), { out: { ...out }, pos, kind: "glossary" });
+      }
+    }
+  });
+  return issues;
+}
+
+/** The source form of a cell without the glue marks that only matter when writing. */
+export function stripGlue(form: string): string {
+  return form.replace(/^~|~$/g, "");
+}
+
+/** Reads a two-column dictionary TSV (source form, translation) into one output language. */
+export function loadDictionary(text: string, lexicon: Lexicon, lang: OutLang): void {
+  for (const line of text.split("\n")) {
+    if (!line || line.startsWith("#")) continue;
+    const tab = line.indexOf("\t");
+    if (tab < 1) continue;
+    const form = line.slice(0, tab);
+    const value = line.slice(tab + 1).trim();
+    if (!value) continue;
+    mergeDict(lexicon, form, lang, value);
+  }
+}
+
+/** Reads the Sino-Xenic table (ja, zh, ko per row) into the Chinese and Japanese lexicons. */
+export function loadCjkTable(text: string, zh: Lexicon, ja: Lexicon): void {
+  for (const line of text.split("\n")) {
+    if (!line || line.startsWith("#")) continue;
+    const [jaForm, zhForm, ko] = line.split("\t");
+    if (!jaForm || !zhForm || !ko) continue;
+    const koValue = ko.trim() === "-" ? undefined : ko.trim();
+    const zhValue = zhForm === "-" ? undefined : zhForm;
+    if (koValue) mergeDict(ja, jaForm, "ko", koValue);
+    if (zhValue) mergeDict(ja, jaForm, "zh", zhValue);
+    if (zhValue) {
+      mergeDict(zh, zhValue, "ja", jaForm);
+      if (koValue) mergeDict(zh, zhValue, "ko", koValue);
+    }
+  }
+}
+
+function mergeDict(lexicon: Lexicon, form: string, lang: OutLang, value: string): void {
+  const key = keyFor(lexicon.family, form);
+  const existing = lexicon.entries.get(key);
+  if (existing) {
+    // The glossary's own row decides; the dictionary only fills languages the row left open.
+    if (existing.out[lang] === undefined && existing.kind !== "user") existing.out[lang] = value;
+    return;
+  }
+  lexicon.entries.set(key, { out: { [lang]: value }, pos: "n", kind: "dict" });
+  if (key.length > lexicon.maxKeyLength) lexicon.maxKeyLength = key.length;
+}

@@ -1,0 +1,525 @@
+/**
+ * Rules for what a glossary cannot list: prices, discounts and promotion patterns built around numbers
+ * (满200减30, 3件8折, 2点以上で10%OFF, Buy 2 Get 1 Free), dates, and units. Each rule is a sticky regular
+ * expression tried at a position of the normalized source; it renders the match for each output language
+ * as a Korean, Japanese, Chinese or American shop would write it.
+ */
+import type { Family, OutLang, Pos } from "./lexicon.ts";
+import {
+  CN_NUMERAL,
+  digits,
+  englishMonth,
+  groupThousands,
+  ordinal,
+  parseAnyNumber,
+  percentOffToZhe,
+  zheToPercentOff,
+} from "./numbers.ts";
+
+export type Render = (lang: OutLang) => string | undefined;
+
+export interface RuleMatch {
+  rule: string;
+  length: number;
+  pos: Pos;
+  render: Render;
+  /** Numbers keep their own token kind so a classifier after them can attach. */
+  number?: number;
+}
+
+interface Rule {
+  name: string;
+  families: readonly Family[];
+  re: RegExp;
+  pos?: Pos;
+  build(m: RegExpExecArray): Render | undefined;
+  number?: (m: RegExpExecArray) => number | undefined;
+}
+
+const NUM = "(\\d+(?:\\.\\d+)?)";
+const CNUM = `(\\d+|${CN_NUMERAL})`;
+const OFF = "(?:\\s?(?:OFF|off|Off|オフ))";
+
+/** Renders from a table of per-language strings; `zh` defaults to the source as written. */
+function table(m: RegExpExecArray, t: Partial<Record<OutLang, string>>): Render {
+  return (lang) => t[lang] ?? (lang === "zh" ? m[0] : undefined);
+}
+
+const g = (m: RegExpExecArray, i: number): string => m[i] ?? "";
+
+const RULES: Rule[] = [
+  // --- Chinese promotions ---
+  {
+    name: "zh-full-reduction",
+    families: ["zh"],
+    re: /(每)?满(\d+(?:\.\d+)?)元?(?:立)?减(\d+(?:\.\d+)?)元?/y,
+    build: (m) => {
+      const [every, a, b] = [g(m, 1), g(m, 2), g(m, 3)];
+      return table(
+        m,
+        every
+          ? { ko: `${a}위안마다 ${b}위안 할인`, en: `¥${b} off every ¥${a}`, ja: `${a}元ごとに${b}元引き` }
+          : {
+              ko: `${a}위안 이상 구매 시 ${b}위안 할인`,
+              en: `¥${b} off orders over ¥${a}`,
+              ja: `${a}元以上で${b}元引き`,
+            },
+      );
+    },
+  },
+  {
+    name: "zh-free-shipping-threshold",
+    families: ["zh"],
+    re: new RegExp(`满?${CNUM}(元|件)(?:即)?(?:包邮|免邮|免运费)`, "y"),
+    build: (m) => {
+      const n = digits(g(m, 1));
+      return g(m, 2) === "件"
+        ? table(m, {
+            ko: `${n}개 이상 무료배송`,
+            en: `Free shipping on ${n}+ items`,
+            ja: `${n}点以上で送料無料`,
+          })
+        : table(m, {
+            ko: `${n}위안 이상 무료배송`,
+            en: `Free shipping over ¥${n}`,
+            ja: `${n}元以上で送料無料`,
+          });
+    },
+  },
+  {
+    name: "zh-n-items-discount",
+    families: ["zh"],
+    re: new RegExp(`${CNUM}件${NUM}折`, "y"),
+    build: (m) => {
+      const n = digits(g(m, 1));
+      const pct = zheToPercentOff(g(m, 2));
+      if (pct === undefined) return undefined;
+      return table(m, {
+        ko: `${n}개 구매 시 ${pct}% 할인`,
+        en: `${pct}% off when you buy ${n}`,
+        ja: `${n}点で${pct}%OFF`,
+      });
+    },
+  },
+  {
+    name: "zh-discount",
+    families: ["zh"],
+    re: new RegExp(`(低至|全场)?${NUM}折(起)?`, "y"),
+    build: (m) => {
+      const pct = zheToPercentOff(g(m, 2));
+      if (pct === undefined) return undefined;
+      const upTo = g(m, 1) === "低至";
+      const from = g(m, 3) === "起";
+      const all = g(m, 1) === "全场";
+      return table(m, {
+        ko: `${all ? "전 상품 " : ""}${upTo ? "최대 " : ""}${pct}% 할인${from ? "부터" : ""}`,
+        en: `${all ? "Storewide " : ""}${upTo ? "Up to " : ""}${pct}% off${from ? " and more" : ""}`,
+        ja: `${all ? "全品" : ""}${upTo ? "最大" : ""}${pct}%OFF${from ? "〜" : ""}`,
+      });
+    },
+  },
+  {
+    name: "zh-buy-get",
+    families: ["zh"],
+    re: new RegExp(`买${CNUM}(?:件|个)?(?:赠|送)${CNUM}(?:件|个)?`, "y"),
+    build: (m) => {
+      const [a, b] = [digits(g(m, 1)), digits(g(m, 2))];
+      return table(m, { ko: `${a}+${b}`, en: `Buy ${a} Get ${b} Free`, ja: `${a}点購入で${b}点プレゼント` });
+    },
+  },
+  {
+    name: "zh-nth-item",
+    families: ["zh"],
+    re: new RegExp(`第${CNUM}件(半价|0元|免费|${NUM}折)`, "y"),
+    build: (m) => {
+      const n = parseAnyNumber(g(m, 1));
+      if (n === undefined) return undefined;
+      const koNth = ["", "첫", "두", "세", "네", "다섯"][n] ?? `${n}`;
+      const what = g(m, 2);
+      if (what === "半价")
+        return table(m, {
+          ko: `${koNth} 번째 상품 반값`,
+          en: `${ordinal(n)} item half price`,
+          ja: `${n}点目半額`,
+        });
+      if (what === "0元" || what === "免费")
+        return table(m, { ko: `${koNth} 번째 상품 무료`, en: `${ordinal(n)} item free`, ja: `${n}点目無料` });
+      const pct = zheToPercentOff(g(m, 3));
+      if (pct === undefined) return undefined;
+      return table(m, {
+        ko: `${koNth} 번째 상품 ${pct}% 할인`,
+        en: `${ordinal(n)} item ${pct}% off`,
+        ja: `${n}点目${pct}%OFF`,
+      });
+    },
+  },
+  {
+    name: "zh-instant-reduction",
+    families: ["zh"],
+    re: /(立减|直降|立省|省)(\d+(?:\.\d+)?)元?/y,
+    build: (m) => {
+      const n = g(m, 2);
+      return table(m, { ko: `${n}위안 즉시 할인`, en: `¥${n} off`, ja: `${n}元引き` });
+    },
+  },
+  {
+    name: "zh-ten-thousand",
+    families: ["zh", "ja"],
+    re: /(\d+(?:\.\d+)?)万(\+)?/y,
+    number: (m) => Number(g(m, 1)) * 10000,
+    build: (m) => {
+      const n = Number(g(m, 1));
+      const plus = g(m, 2);
+      return table(m, {
+        ko: `${g(m, 1)}만${plus}`,
+        en: `${groupThousands(n * 10000)}${plus}`,
+        ja: `${g(m, 1)}万${plus}`,
+      });
+    },
+  },
+  {
+    name: "zh-date",
+    families: ["zh", "ja"],
+    re: /(\d{1,2})月(\d{1,2})(?:日|号)/y,
+    build: (m) => {
+      const [mo, d] = [Number(g(m, 1)), Number(g(m, 2))];
+      const month = englishMonth(mo);
+      if (!month || d < 1 || d > 31) return undefined;
+      return table(m, {
+        ko: `${mo}월 ${d}일`,
+        en: `${month} ${d}`,
+        ja: `${mo}月${d}日`,
+        zh: `${mo}月${d}日`,
+      });
+    },
+  },
+  {
+    name: "zh-size-number",
+    families: ["zh"],
+    re: /(\d{2,3})码/y,
+    build: (m) => table(m, { ko: `${g(m, 1)} 사이즈`, en: `Size ${g(m, 1)}`, ja: `${g(m, 1)}サイズ` }),
+  },
+  {
+    name: "zh-units",
+    families: ["zh"],
+    re: /(\d+(?:\.\d+)?)\s?(毫升|升|千克|公斤|毫克|克|厘米|毫米|公里|米|瓦|伏|毫安时|毫安|英寸|寸)/y,
+    build: (m) => {
+      const n = g(m, 1);
+      const unit = g(m, 2);
+      const symbol: Record<string, string> = {
+        毫升: "ml",
+        升: "L",
+        千克: "kg",
+        公斤: "kg",
+        毫克: "mg",
+        克: "g",
+        厘米: "cm",
+        毫米: "mm",
+        公里: "km",
+        米: "m",
+        瓦: "W",
+        伏: "V",
+        毫安时: "mAh",
+        毫安: "mAh",
+      };
+      const s = symbol[unit];
+      if (s) return table(m, { ko: `${n}${s}`, en: `${n}${s}`, ja: `${n}${s}` });
+      return table(m, { ko: `${n}인치`, en: `${n}-inch`, ja: `${n}インチ` });
+    },
+  },
+  {
+    name: "zh-jin",
+    families: ["zh"],
+    re: new RegExp(`${CNUM}斤`, "y"),
+    build: (m) => {
+      const n = parseAnyNumber(g(m, 1));
+      if (n === undefined) return undefined;
+      // A 斤 is 500 g; Korean 근 is a different weight, so write grams.
+      const grams = n * 500;
+      const w = grams >= 1000 ? `${grams / 1000}kg` : `${grams}g`;
+      return table(m, { ko: w, en: w, ja: w });
+    },
+  },
+
+  // --- Japanese promotions ---
+  {
+    name: "ja-n-or-more-percent",
+    families: ["ja"],
+    re: new RegExp(
+      `(\\d+)(?:点|個|品)(以上)?(?:の)?(?:ご購入|お買い上げ|購入|まとめ買い)?で${NUM}%${OFF}?`,
+      "y",
+    ),
+    build: (m) => {
+      const [n, more, pct] = [g(m, 1), g(m, 2), g(m, 3)];
+      const zhe = percentOffToZhe(Number(pct));
+      return table(m, {
+        ko: `${n}개${more ? " 이상" : ""} 구매 시 ${pct}% 할인`,
+        en: `${pct}% off when you buy ${n}${more ? " or more" : ""}`,
+        zh: zhe ? `${n}件${more ? "以上" : ""}${zhe}折` : undefined,
+      });
+    },
+  },
+  {
+    name: "ja-n-for-price",
+    families: ["ja"],
+    re: /(\d+)(?:点|個)(?:で|よりどり)(\d[\d,]*)円(?:\(税込\))?/y,
+    build: (m) =>
+      table(m, {
+        ko: `${g(m, 1)}개 ${g(m, 2)}엔`,
+        en: `${g(m, 1)} for ¥${g(m, 2)}`,
+        zh: `${g(m, 1)}件${g(m, 2)}日元`,
+      }),
+  },
+  {
+    name: "ja-points",
+    families: ["ja"],
+    re: /ポイント(最大)?(\d+)倍/y,
+    build: (m) => {
+      const [max, n] = [g(m, 1), g(m, 2)];
+      return table(m, {
+        ko: `포인트 ${max ? "최대 " : ""}${n}배`,
+        en: `${max ? "Up to " : ""}${n}x points`,
+        zh: `积分${max ? "最高" : ""}${n}倍`,
+      });
+    },
+  },
+  {
+    name: "ja-free-shipping-threshold",
+    families: ["ja"],
+    re: /(\d[\d,]*)円(?:\(税込\))?以上(?:の)?(?:ご購入|お買い上げ|購入|ご注文)?で送料無料/y,
+    build: (m) =>
+      table(m, {
+        ko: `${g(m, 1)}엔 이상 구매 시 무료배송`,
+        en: `Free shipping on orders over ¥${g(m, 1)}`,
+        zh: `满${g(m, 1)}日元包邮`,
+      }),
+  },
+  {
+    name: "ja-yen-off",
+    families: ["ja"],
+    re: new RegExp(`(\\d[\\d,]*)円(?:${OFF}|引き)`, "y"),
+    build: (m) => table(m, { ko: `${g(m, 1)}엔 할인`, en: `¥${g(m, 1)} OFF`, zh: `立减${g(m, 1)}日元` }),
+  },
+  {
+    name: "ja-yen",
+    families: ["ja"],
+    re: /(\d[\d,]*)円/y,
+    build: (m) => table(m, { ko: `${g(m, 1)}엔`, en: `¥${g(m, 1)}`, zh: `${g(m, 1)}日元` }),
+  },
+  {
+    name: "ja-units",
+    families: ["ja"],
+    re: /(\d+(?:\.\d+)?)\s?(ミリリットル|リットル|キログラム|グラム|キロ|センチメートル|センチ|ミリメートル|ミリ|メートル|インチ)/y,
+    build: (m) => {
+      const symbol: Record<string, string> = {
+        ミリリットル: "ml",
+        リットル: "L",
+        キログラム: "kg",
+        グラム: "g",
+        キロ: "kg",
+        センチメートル: "cm",
+        センチ: "cm",
+        ミリメートル: "mm",
+        ミリ: "mm",
+        メートル: "m",
+      };
+      const n = g(m, 1);
+      const s = symbol[g(m, 2)];
+      if (s) return table(m, { ko: `${n}${s}`, en: `${n}${s}`, zh: `${n}${s}` });
+      return table(m, { ko: `${n}인치`, en: `${n}-inch`, zh: `${n}英寸` });
+    },
+  },
+
+  // --- English promotions ---
+  {
+    name: "en-buy-get",
+    families: ["en"],
+    re: /buy (\d+),? get (\d+)(?: free)?(?!\w)/iy,
+    build: (m) =>
+      table(m, {
+        ko: `${g(m, 1)}+${g(m, 2)}`,
+        zh: `买${g(m, 1)}送${g(m, 2)}`,
+        ja: `${g(m, 1)}点購入で${g(m, 2)}点無料`,
+      }),
+  },
+  {
+    name: "en-up-to-off",
+    families: ["en"],
+    re: /up to (\d+(?:\.\d+)?)%\s*off(?!\w)/iy,
+    build: (m) => {
+      const zhe = percentOffToZhe(Number(g(m, 1)));
+      return table(m, {
+        ko: `최대 ${g(m, 1)}% 할인`,
+        zh: zhe ? `低至${zhe}折` : undefined,
+        ja: `最大${g(m, 1)}%OFF`,
+      });
+    },
+  },
+  {
+    name: "en-save-percent",
+    families: ["en"],
+    re: /save (?:up to )?(\d+(?:\.\d+)?)%/iy,
+    build: (m) => {
+      const zhe = percentOffToZhe(Number(g(m, 1)));
+      return table(m, { ko: `${g(m, 1)}% 할인`, zh: zhe ? `${zhe}折` : undefined, ja: `${g(m, 1)}%OFF` });
+    },
+  },
+  {
+    name: "en-free-shipping-threshold",
+    families: ["en"],
+    re: /free (?:shipping|delivery) on (?:all )?orders (?:over|of|above) (\$\d[\d,]*(?:\.\d+)?)(?:\+| or more)?/iy,
+    build: (m) =>
+      table(m, {
+        ko: `${g(m, 1)} 이상 구매 시 무료배송`,
+        zh: `满${g(m, 1)}包邮`,
+        ja: `${g(m, 1)}以上で送料無料`,
+      }),
+  },
+  {
+    name: "en-pack",
+    families: ["en"],
+    re: /(?:pack of (\d+)|(\d+)\s*-?\s*(?:pack|pk|pcs|pieces|count|ct|piece set)(?![a-z]))/iy,
+    build: (m) => {
+      const n = g(m, 1) || g(m, 2);
+      return table(m, { ko: `${n}개입`, zh: `${n}件装`, ja: `${n}個入り` });
+    },
+  },
+  {
+    name: "en-warranty",
+    families: ["en"],
+    re: /(\d+)[\s-]*(?:year|yr)s?\s+(?:limited\s+)?warranty/iy,
+    build: (m) => table(m, { ko: `${g(m, 1)}년 보증`, zh: `${g(m, 1)}年质保`, ja: `${g(m, 1)}年保証` }),
+  },
+  {
+    name: "en-n-day",
+    families: ["en"],
+    re: /(\d+)[\s-]days?(?![a-z])/iy,
+    build: (m) => table(m, { ko: `${g(m, 1)}일`, zh: `${g(m, 1)}天`, ja: `${g(m, 1)}日間` }),
+  },
+
+  // --- Shared: percentages off, prices with a currency sign, measurements ---
+  {
+    name: "percent-off",
+    families: ["ja", "en", "zh"],
+    re: new RegExp(`${NUM}\\s?%${OFF}(?![a-z])`, "y"),
+    build: (m) => {
+      const zhe = percentOffToZhe(Number(g(m, 1)));
+      return table(m, {
+        ko: `${g(m, 1)}% 할인`,
+        en: `${g(m, 1)}% OFF`,
+        ja: `${g(m, 1)}%OFF`,
+        zh: zhe ? `${zhe}折` : undefined,
+      });
+    },
+  },
+  {
+    name: "currency-sign",
+    families: ["zh", "ja", "en"],
+    re: /([¥$€£₩])\s?(\d[\d,]*(?:\.\d+)?)/y,
+    build: (m) => {
+      const s = `${g(m, 1)}${g(m, 2)}`;
+      return () => s;
+    },
+  },
+  {
+    name: "measurement",
+    families: ["zh", "ja", "en"],
+    re: /(\d+(?:\.\d+)?)\s?(ml|mL|ML|L|l|kg|KG|Kg|mg|g|cm|mm|km|m|W|w|V|mAh|mah|Hz|GHz|GB|TB|MB|oz|fl oz|lbs?|ft|in|inch|inches|°C|°F|[Kk]|p|P)(?![A-Za-z])/y,
+    build: (m) => {
+      const n = g(m, 1);
+      const unit = g(m, 2);
+      if (/^inch(es)?$/.test(unit))
+        return table(m, { ko: `${n}인치`, en: `${n} inch`, ja: `${n}インチ`, zh: `${n}英寸` });
+      const s = m[0];
+      return () => s;
+    },
+  },
+  {
+    name: "percent",
+    families: ["zh", "ja", "en"],
+    re: /(\d+(?:\.\d+)?)\s?%/y,
+    build: (m) => {
+      const s = `${g(m, 1)}%`;
+      return () => s;
+    },
+  },
+];
+
+const NUMBER_RE = /\d+(?:[.,:]\d+)*/y;
+const CN_NUMBER_RE = new RegExp(CN_NUMERAL, "y");
+
+/** Every rule that matches at `at` (longest first), plus the plain number there if any. */
+export function matchRules(text: string, at: number, family: Family): RuleMatch[] {
+  const out: RuleMatch[] = [];
+  const ch = text.charCodeAt(at);
+  for (const rule of RULES) {
+    if (!rule.families.includes(family)) continue;
+    rule.re.lastIndex = at;
+    const m = rule.re.exec(text);
+    if (!m || m[0].length === 0) continue;
+    const render = rule.build(m);
+    if (!render) continue;
+    out.push({
+      rule: rule.name,
+      length: m[0].length,
+      pos: rule.pos ?? "n",
+      render,
+      number: rule.number?.(m),
+    });
+  }
+  const isDigit = ch >= 48 && ch <= 57;
+  const isBoundary = at === 0 || !/[\d.]/.test(text[at - 1] ?? "");
+  // A minus sign before a number belongs to it (-40°C) unless it joins two numbers (6.01-6.03).
+  const signed =
+    (ch === 45 || ch === 0x2212) &&
+    /\d/.test(text[at + 1] ?? "") &&
+    (at === 0 || !/[\dA-Za-z]/.test(text[at - 1] ?? ""));
+  if (signed) {
+    for (const m of matchRules(text, at + 1, family)) {
+      const sign = text[at] ?? "-";
+      out.push({
+        ...m,
+        rule: `signed-${m.rule}`,
+        length: m.length + 1,
+        render: (lang) => {
+          const r = m.render(lang);
+          return r === undefined ? undefined : `${sign}${r}`;
+        },
+      });
+    }
+  }
+  if (isDigit && isBoundary) {
+    NUMBER_RE.lastIndex = at;
+    const m = NUMBER_RE.exec(text);
+    if (m) {
+      const s = m[0];
+      out.push({
+        rule: "number",
+        length: s.length,
+        pos: "n",
+        render: () => s,
+        number: Number(s.replace(/,/g, "")),
+      });
+    }
+  } else if (family === "zh") {
+    CN_NUMBER_RE.lastIndex = at;
+    const m = CN_NUMBER_RE.exec(text);
+    if (m) {
+      // A Chinese numeral is a number only when a classifier follows (两件 but not 一起); the segmenter
+      // enforces that, as it knows the classifiers.
+      for (let len = m[0].length; len >= 1; len--) {
+        const src = m[0].slice(0, len);
+        const value = parseAnyNumber(src);
+        if (value === undefined) continue;
+        out.push({
+          rule: "cn-number",
+          length: len,
+          pos: "n",
+          render: (lang) => (lang === "zh" ? src : String(value)),
+          number: value,
+        });
+      }
+    }
+  }
+  return out.sort((a, b) => b.length - a.length);
+}

@@ -1,0 +1,190 @@
+/**
+ * Dictionary-driven segmentation: the cheapest cover of the text by known pieces (user terms, glossary
+ * phrases, rule matches, dictionary words, kept Latin tokens), found by dynamic programming. Costs prefer
+ * few long pieces, glossary over dictionary, and treat anything uncovered as very expensive, so the result
+ * is the reading that leaves the least unknown. It runs the same in Node and in the browser, with no
+ * dictionary binary to load: Chinese needs no word breaker when every word it can translate is in a list.
+ */
+import type { Entry, Family, Lexicon, OutLang, Pos } from "./lexicon.ts";
+
+import { matchRules, type RuleMatch } from "./rules.ts";
+
+export type TokenKind = "lex" | "rule" | "number" | "latin" | "space" | "punct" | "unknown";
+
+export interface Token {
+  src: string;
+  kind: TokenKind;
+  pos: Pos;
+  entry?: Entry;
+  rule?: RuleMatch;
+  number?: number;
+}
+
+const COST = {
+  user: 0.3,
+  glossary: 1,
+  rule: 0.8,
+  dict: 2.2,
+  latin: 1,
+  keptWord: 3,
+  punct: 0.1,
+  space: 0,
+  unknown: 20,
+};
+
+const SPACE = /\s/;
+const LATIN_START = /[A-Za-z]/;
+const LATIN_WORD = /[A-Za-z][A-Za-z0-9'’&+]*(?:[-.][A-Za-z0-9]+)*/y;
+const WORD_CHAR = /[A-Za-z0-9]/;
+const PUNCT = /[\p{P}\p{S}]/u;
+
+export interface SegmentInput {
+  text: string;
+  family: Family;
+  lexicon: Lexicon;
+  user?: Lexicon;
+  /** The output language: a piece with nothing to write in it is no cover at all. */
+  lang: OutLang;
+}
+
+interface Cell {
+  cost: number;
+  from: number;
+  token: Token | undefined;
+}
+
+export function segment({ text, family, lexicon, user, lang }: SegmentInput): Token[] {
+  const n = text.length;
+  const lower = family === "en" ? text.toLowerCase() : text;
+  const best: Cell[] = Array.from({ length: n + 1 }, () => ({
+    cost: Number.POSITIVE_INFINITY,
+    from: -1,
+    token: undefined,
+  }));
+  best[0] = { cost: 0, from: -1, token: undefined };
+
+  const relax = (from: number, to: number, cost: number, token: Token) => {
+    const base = best[from];
+    const cell = best[to];
+    if (!base || !cell) return;
+    const total = base.cost + cost;
+    if (total < cell.cost) {
+      cell.cost = total;
+      cell.from = from;
+      cell.token = token;
+    }
+  };
+
+  const wordBoundaryOk = (start: number, end: number) =>
+    family !== "en" ||
+    ((start === 0 || !WORD_CHAR.test(text[start - 1] ?? "") || !WORD_CHAR.test(text[start] ?? "")) &&
+      (end === n || !WORD_CHAR.test(text[end] ?? "") || !WORD_CHAR.test(text[end - 1] ?? "")));
+
+  const lookupClassifierAt = (at: number): boolean => {
+    for (const lex of [user, lexicon]) {
+      if (!lex) continue;
+      for (let len = 1; len <= 3 && at + len <= n; len++) {
+        const e = lex.entries.get(lower.slice(at, at + len));
+        if (e?.pos === "cl") return true;
+      }
+    }
+    return false;
+  };
+
+  for (let i = 0; i < n; i++) {
+    if (!Number.isFinite(best[i]?.cost)) continue;
+    const ch = text[i] ?? "";
+
+    if (SPACE.test(ch)) {
+      let j = i + 1;
+      while (j < n && SPACE.test(text[j] ?? "")) j++;
+      relax(i, j, COST.space, { src: text.slice(i, j), kind: "space", pos: "n" });
+      continue;
+    }
+
+    // Lexicon pieces: user terms first (they must win), then the glossary and the dictionary.
+    for (const lex of [user, lexicon]) {
+      if (!lex) continue;
+      const max = Math.min(lex.maxKeyLength, n - i);
+      for (let len = max; len >= 1; len--) {
+        const entry = lex.entries.get(lower.slice(i, i + len));
+        if (!entry || entry.out[lang] === undefined) continue;
+        if (!wordBoundaryOk(i, i + len)) continue;
+        const cost =
+          entry.kind === "user" ? COST.user : entry.kind === "glossary" ? COST.glossary : COST.dict;
+        relax(i, i + len, cost, { src: text.slice(i, i + len), kind: "lex", pos: entry.pos, entry });
+      }
+    }
+
+    for (const m of matchRules(text, i, family)) {
+      if (!wordBoundaryOk(i, i + m.length)) continue;
+      if (m.render(lang) === undefined) continue;
+      if (m.rule === "cn-number" && !lookupClassifierAt(i + m.length)) continue;
+      const isNumber = m.rule === "number" || m.rule === "cn-number";
+      relax(i, i + m.length, isNumber ? COST.latin : COST.rule, {
+        src: text.slice(i, i + m.length),
+        kind: isNumber ? "number" : "rule",
+        pos: m.pos,
+        rule: m,
+        number: m.number,
+      });
+    }
+
+    if (LATIN_START.test(ch) && (i === 0 || !WORD_CHAR.test(text[i - 1] ?? ""))) {
+      LATIN_WORD.lastIndex = i;
+      const m = LATIN_WORD.exec(text);
+      if (m) {
+        const word = m[0];
+        // In Chinese or Japanese text a Latin word is a brand, a model or a size: kept as written. In
+        // English text only words that look like names of things (XL, USB, iPhone, A1) are kept; any
+        // other unknown word leaves the text untranslated rather than half translated.
+        const keepable =
+          family !== "en" || /\d/.test(word) || /^[A-Z]{1,5}s?$/.test(word) || /^[a-z]+[A-Z]/.test(word);
+        relax(
+          i,
+          i + word.length,
+          keepable ? (family === "en" ? COST.keptWord : COST.latin) : COST.unknown * word.length,
+          {
+            src: word,
+            kind: keepable ? "latin" : "unknown",
+            pos: "n",
+          },
+        );
+        // English plurals and simple inflections the glossary does not list (boots -> boot).
+        if (family === "en") {
+          for (const stem of englishStems(lower.slice(i, i + word.length))) {
+            const entry = lexicon.entries.get(stem) ?? user?.entries.get(stem);
+            if (entry && entry.out[lang] !== undefined && entry.pos !== "p")
+              relax(i, i + word.length, COST.glossary + 0.2, {
+                src: word,
+                kind: "lex",
+                pos: entry.pos,
+                entry,
+              });
+          }
+        }
+      }
+    }
+
+    if (PUNCT.test(ch)) relax(i, i + 1, COST.punct, { src: ch, kind: "punct", pos: "n" });
+    relax(i, i + 1, COST.unknown, { src: ch, kind: "unknown", pos: "n" });
+  }
+
+  const tokens: Token[] = [];
+  for (let at = n; at > 0; ) {
+    const cell = best[at];
+    if (!cell?.token || cell.from < 0) break;
+    tokens.push(cell.token);
+    at = cell.from;
+  }
+  return tokens.reverse();
+}
+
+function englishStems(word: string): string[] {
+  const stems: string[] = [];
+  if (word.endsWith("ies")) stems.push(`${word.slice(0, -3)}y`);
+  if (word.endsWith("es")) stems.push(word.slice(0, -2));
+  if (word.endsWith("s") && !word.endsWith("ss")) stems.push(word.slice(0, -1));
+  if (word.endsWith("ed")) stems.push(word.slice(0, -2), word.slice(0, -1));
+  return stems;
+}
