@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TranslationSettings } from "../src/translate/node/create-server-translator.ts";
 import { dollarsToMicros } from "./billing/money.ts";
 
 /**
@@ -46,6 +47,32 @@ const EnvSchema = z.object({
   CAPACITY_IMAGE: int(1).default(8),
   /** How long a revoked key may still pass on a process that cached it. */
   KEY_CACHE_TTL_MS: int(0).default(500),
+
+  // --- translation (src/translate; keys stay on the server, the embedded translator is always the fallback) ---
+  /** Providers per language pair, first match wins: "zh>ko=papago, ja>ko=papago|deepl, *>en=deepl". Unset: embedded only. */
+  TRANSLATE_ROUTES: z.string().optional(),
+  /** Per provider request, before a retry or the fallback. */
+  TRANSLATE_TIMEOUT_MS: int(100).default(8000),
+  /** Retries of a transient provider error (429, 5xx, timeout), with exponential backoff. */
+  TRANSLATE_RETRIES: int(0).max(5).default(2),
+  /** Translations kept in memory (text + pair + provider). */
+  TRANSLATE_CACHE_SIZE: int(0).default(10_000),
+  /** Papago (NAVER Cloud Platform) application credentials. */
+  PAPAGO_CLIENT_ID: z.string().optional(),
+  PAPAGO_CLIENT_SECRET: z.string().optional(),
+  PAPAGO_BASE_URL: z.string().url().optional(),
+  /** DeepL API key (a key ending in ":fx" uses the free endpoint). */
+  DEEPL_AUTH_KEY: z.string().optional(),
+  DEEPL_BASE_URL: z.string().url().optional(),
+  /** Google Cloud Translation v3: project and an OAuth access token minted by the deployment. */
+  GOOGLE_TRANSLATE_PROJECT_ID: z.string().optional(),
+  GOOGLE_TRANSLATE_ACCESS_TOKEN: z.string().optional(),
+  GOOGLE_TRANSLATE_LOCATION: z.string().default("global"),
+  GOOGLE_TRANSLATE_BASE_URL: z.string().url().optional(),
+  /** An OpenAI-compatible chat completions endpoint (base URL up to /v1), its key and model. */
+  OPENAI_TRANSLATE_BASE_URL: z.string().url().optional(),
+  OPENAI_TRANSLATE_API_KEY: z.string().optional(),
+  OPENAI_TRANSLATE_MODEL: z.string().default("gpt-4o-mini"),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -72,6 +99,7 @@ export interface Config {
     capacityImage: number;
     keyCacheTtlMs: number;
   };
+  translation: TranslationSettings;
 }
 
 export class ConfigError extends Error {
@@ -107,6 +135,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       capacityPerMarketplace: e.CAPACITY_PER_MARKETPLACE,
       capacityImage: e.CAPACITY_IMAGE,
       keyCacheTtlMs: e.KEY_CACHE_TTL_MS,
+    },
+    translation: {
+      routes: e.TRANSLATE_ROUTES,
+      timeoutMs: e.TRANSLATE_TIMEOUT_MS,
+      retries: e.TRANSLATE_RETRIES,
+      cacheSize: e.TRANSLATE_CACHE_SIZE,
+      papago:
+        e.PAPAGO_CLIENT_ID && e.PAPAGO_CLIENT_SECRET
+          ? { clientId: e.PAPAGO_CLIENT_ID, clientSecret: e.PAPAGO_CLIENT_SECRET, baseUrl: e.PAPAGO_BASE_URL }
+          : undefined,
+      deepl: e.DEEPL_AUTH_KEY ? { authKey: e.DEEPL_AUTH_KEY, baseUrl: e.DEEPL_BASE_URL } : undefined,
+      google:
+        e.GOOGLE_TRANSLATE_PROJECT_ID && e.GOOGLE_TRANSLATE_ACCESS_TOKEN
+          ? {
+              projectId: e.GOOGLE_TRANSLATE_PROJECT_ID,
+              accessToken: e.GOOGLE_TRANSLATE_ACCESS_TOKEN,
+              location: e.GOOGLE_TRANSLATE_LOCATION,
+              baseUrl: e.GOOGLE_TRANSLATE_BASE_URL,
+            }
+          : undefined,
+      openai: e.OPENAI_TRANSLATE_BASE_URL
+        ? {
+            baseUrl: e.OPENAI_TRANSLATE_BASE_URL,
+            apiKey: e.OPENAI_TRANSLATE_API_KEY,
+            model: e.OPENAI_TRANSLATE_MODEL,
+          }
+        : undefined,
     },
   };
 }
