@@ -1,0 +1,50 @@
+import type { Context } from "hono";
+import { type ErrorCode, GatewayError } from "../../src/contract/errors.ts";
+import { type Chargeable, priceFor } from "../billing/prices.ts";
+import type { AppEnv } from "../platform/context.ts";
+
+export interface ChargedCall<T> {
+  /** Ledger label, e.g. "emporium.search". */
+  operation: string;
+  chargeable: Chargeable;
+  /** Capacity scope (a marketplace, or "image-translate") and its saturation code. */
+  capacityScope: string;
+  saturatedCode: ErrorCode;
+  /** The work. `signal` aborts when the caller goes away. Resolves with what is delivered. */
+  run(signal: AbortSignal): Promise<T>;
+}
+
+/**
+ * The money part of the chain, the same for every charged call: QUOTA_EXCEEDED without a billing
+ * arrangement → reserve the price (402) → take a place among the calls in flight (429) → run → commit
+ * when it delivered; release on anything thrown, on a refusal, or when the caller went away.
+ */
+export async function runCharged<T>(c: Context<AppEnv>, call: ChargedCall<T>): Promise<T> {
+  const { ledger, capacity, prices } = c.get("services");
+  const principal = c.get("principal");
+  if (!principal.billingEnabled) {
+    throw new GatewayError(
+      "QUOTA_EXCEEDED",
+      "This account has no billing arrangement covering this API. Set one up in the dashboard under Balance.",
+    );
+  }
+  const hold = await ledger.reserve(principal.accountId, priceFor(prices, call.chargeable), {
+    requestId: c.get("requestId"),
+    operation: call.operation,
+  });
+  try {
+    const permit = await capacity.acquire(call.capacityScope, call.saturatedCode);
+    try {
+      const signal = c.req.raw.signal;
+      const result = await call.run(signal);
+      if (signal.aborted)
+        throw new GatewayError("BAD_REQUEST", "The caller closed the request before the answer.");
+      hold.commit();
+      return result;
+    } finally {
+      permit.release();
+    }
+  } finally {
+    hold.release(); // a no-op after commit
+  }
+}

@@ -1,0 +1,80 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import type { Redis } from "ioredis";
+import { buildApp } from "./app.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { createLogger } from "./platform/logger.ts";
+import { connectRedis, createServices } from "./services.ts";
+import { openDatabase } from "./storage/open-database.ts";
+
+/**
+ * The companion server process: reads the configuration once, opens storage (embedded PGlite in
+ * DATA_DIR, or Postgres by DATABASE_URL), starts listening on PORT, and on SIGTERM/SIGINT stops
+ * accepting, lets calls in flight finish (up to SHUTDOWN_GRACE_MS), settles the ledger and closes.
+ */
+export async function startServer(config: Config) {
+  const logger = createLogger(config.logLevel);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const redis: Redis | undefined = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  redis?.on("error", (error) => logger.warn("redis", { error: error.message }));
+  const services = createServices(config, { db, logger, ...(redis ? { redis } : {}) });
+  await services.start();
+  const app = buildApp(services);
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const address = server.address() as AddressInfo;
+  logger.info("listening", {
+    url: `http://${config.host}:${address.port}`,
+    storage: config.databaseUrl ? "postgres" : `pglite in ${config.dataDir}`,
+    limits: redis ? "redis" : "memory",
+  });
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      logger.info("shutting down", { graceMs: config.shutdownGraceMs });
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      if ("closeIdleConnections" in server) server.closeIdleConnections();
+      const grace = new Promise<void>((resolve) => setTimeout(resolve, config.shutdownGraceMs).unref());
+      await Promise.race([closed, grace]);
+      if ("closeAllConnections" in server) server.closeAllConnections();
+      await services.stop();
+      await redis?.quit().catch(() => {});
+      await db.close();
+      logger.info("stopped");
+    })();
+    return stopping;
+  };
+  return { port: address.port, app, services, stop };
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const server = await startServer(config);
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      server.stop().then(
+        () => process.exit(0),
+        (error) => {
+          process.stderr.write(`shutdown failed: ${error}\n`);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

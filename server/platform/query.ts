@@ -1,0 +1,35 @@
+import { GatewayError } from "../../src/contract/errors.ts";
+
+/**
+ * Reads a query string strictly. URLSearchParams silently keeps a broken escape such as `%zz` as text;
+ * we refuse it (400 BAD_REQUEST) instead of guessing what the caller meant. A parameter given twice is
+ * joined with a comma, the spec's list form (`brands=a&brands=b` is `brands=a,b`).
+ */
+export function parseQueryString(url: string): Record<string, string> {
+  const start = url.indexOf("?");
+  if (start === -1) return {};
+  const end = url.indexOf("#", start);
+  const raw = url.slice(start + 1, end === -1 ? undefined : end);
+  const params: Record<string, string> = {};
+  if (raw === "") return params;
+  for (const pair of raw.split("&")) {
+    if (pair === "") continue;
+    const eq = pair.indexOf("=");
+    const name = decode(eq === -1 ? pair : pair.slice(0, eq));
+    const value = eq === -1 ? "" : decode(pair.slice(eq + 1));
+    if (name === "") continue;
+    params[name] = name in params ? `${params[name]},${value}` : value;
+  }
+  return params;
+}
+
+function decode(component: string): string {
+  try {
+    return decodeURIComponent(component.replaceAll("+", " "));
+  } catch {
+    throw new GatewayError(
+      "BAD_REQUEST",
+      `The query string cannot be read: "${component.slice(0, 60)}" is not valid percent-encoding (encode % as %25 and text as UTF-8).`,
+    );
+  }
+}

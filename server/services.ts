@@ -1,0 +1,90 @@
+import { Redis } from "ioredis";
+import type { Marketplace } from "../src/contract/marketplace.ts";
+import { AccountStore } from "./accounts/account-store.ts";
+import { Authenticator } from "./accounts/authenticator.ts";
+import { KeyUsageRecorder } from "./accounts/key-usage.ts";
+import { Ledger, type LedgerOptions } from "./billing/ledger.ts";
+import type { PriceBook } from "./billing/prices.ts";
+import type { Config } from "./config.ts";
+import { Capacity } from "./limits/capacity.ts";
+import { KeyRateLimiter } from "./limits/rate-limiter.ts";
+import type { MarketplaceModule } from "./marketplaces/types.ts";
+import { createLogger, type Logger } from "./platform/logger.ts";
+import type { Database } from "./storage/database.ts";
+
+/** Everything a handler may use, built once per process and put on the Hono context. */
+export interface Services {
+  config: Config;
+  db: Database;
+  accounts: AccountStore;
+  authenticator: Authenticator;
+  keyUsage: KeyUsageRecorder;
+  ledger: Ledger;
+  prices: PriceBook;
+  rateLimiter: KeyRateLimiter;
+  capacity: Capacity;
+  marketplaces: Partial<Record<Marketplace, MarketplaceModule>>;
+  logger: Logger;
+  clock: () => Date;
+  /** Background work to start (timers) and to stop on shutdown, in order. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface ServiceDependencies {
+  db: Database;
+  redis?: Redis;
+  /** Namespaces Redis keys, so tests (and several deployments on one Redis) do not collide. */
+  redisKeyPrefix?: string;
+  marketplaces?: Partial<Record<Marketplace, MarketplaceModule>>;
+  logger?: Logger;
+  clock?: () => Date;
+  ledger?: LedgerOptions;
+}
+
+export function createServices(config: Config, deps: ServiceDependencies): Services {
+  const clock = deps.clock ?? (() => new Date());
+  const logger = deps.logger ?? createLogger(config.logLevel);
+  const accounts = new AccountStore(deps.db);
+  const keyUsage = new KeyUsageRecorder(accounts);
+  const ledger = new Ledger(deps.db, { now: clock, ...deps.ledger });
+  const redis = deps.redis ? { client: deps.redis, keyPrefix: deps.redisKeyPrefix ?? "ml:" } : undefined;
+  return {
+    config,
+    db: deps.db,
+    accounts,
+    authenticator: new Authenticator(accounts, {
+      ttlMs: config.limits.keyCacheTtlMs,
+      now: () => clock().getTime(),
+    }),
+    keyUsage,
+    ledger,
+    prices: config.billing,
+    rateLimiter: new KeyRateLimiter(redis),
+    capacity: new Capacity(
+      {
+        global: config.limits.capacityGlobal,
+        perScope: (scope) =>
+          scope === "image-translate" ? config.limits.capacityImage : config.limits.capacityPerMarketplace,
+      },
+      redis,
+    ),
+    marketplaces: deps.marketplaces ?? {},
+    logger,
+    clock,
+    async start() {
+      await ledger.start();
+      keyUsage.start();
+    },
+    async stop() {
+      await keyUsage.stop().catch((error) => logger.warn("could not write key usage", { error }));
+      await ledger.stop();
+    },
+  };
+}
+
+export function connectRedis(url: string): Redis {
+  // Commands fail fast while Redis is away (the limiters then fall back to per-process counts) instead
+  // of queueing behind a reconnect and stalling every call.
+  return new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+}
