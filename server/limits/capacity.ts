@@ -31,10 +31,7 @@ export class Capacity {
   private readonly counter: Counter;
   private readonly durations = new Map<string, number>(); // EWMA of call durations per scope, ms
 
-  constructor(
-    private readonly limits: CapacityLimits,
-    redis?: { client: Redis; keyPrefix: string },
-  ) {
+  constructor(limits: CapacityLimits, redis?: { client: Redis; keyPrefix: string }) {
     this.counter = redis
       ? new RedisCounter(limits, redis.client, redis.keyPrefix)
       : new MemoryCounter(limits);
@@ -150,7 +147,10 @@ class RedisCounter implements Counter {
   }
 
   release(scope: string, token: string): void {
-    if (this.local.delete(token)) return this.fallback.release(scope);
+    if (this.local.delete(token)) {
+      this.fallback.release(scope);
+      return;
+    }
     this.client
       .multi()
       .zrem(`${this.prefix}cap:global`, token)
