@@ -21,7 +21,8 @@
  *      (as in sacrebleu's chrF), so short badges are scored on the orders they have.
  *   2. Numbers: every number in R appears in the output, and every number in the output appears in R, in the
  *      source, or as a numeral character of the source (一..十, 两, 百, 千, 万). Numbers are compared by value
- *      (10.0 = 10, 1,980 = 1980) and are read from digits and from number words (one..twelve, first..tenth,
+ *      (10.0 = 10, 1,980 = 1980, 10万 = 10만 = 100K = 100,000, 1 million = 100만) and are read from digits,
+ *      scaled by a magnitude that follows them, and from number words (one..twelve, first..tenth,
  *      하나, and 한/두/세/네/다섯.. before a counter: 두 번째, 세 개), so 2번째 = 두 번째 but not 세 번째.
  *      References keep every number of the source unchanged, except where a native shop converts it
  *      (8折 -> 20% off, 10万 -> 100K, 3月 -> March, 斤 -> kg); the rule therefore keeps the source's numbers
@@ -170,12 +171,37 @@ const KO_COUNTED = new RegExp(
   "gu",
 );
 
+const MAGNITUDES: Record<string, number> = {
+  k: 1e3,
+  thousand: 1e3,
+  million: 1e6,
+  billion: 1e9,
+  千: 1e3,
+  万: 1e4,
+  萬: 1e4,
+  亿: 1e8,
+  億: 1e8,
+  천: 1e3,
+  만: 1e4,
+  억: 1e8,
+};
+// A magnitude after a number scales it, so 10万 = 10만 = 100K = 100,000 and 1 million = 100만. CJK and Korean
+// magnitudes must touch the digits (100% 만족 is not a magnitude); K must not start a unit (5kg, 2kW).
+const DIGIT_NUMBER =
+  /(\d+(?:\.\d+)?)(?:([千万萬亿億천만억])|\s?(k)(?![a-z])|[\s-]?(thousand|million|billion)\b)?/giu;
+const WORD_MAGNITUDE = /^[\s-]+(thousand|million|billion)\b/;
+
+const byValue = (n: number) => String(Math.round(n * 1e6) / 1e6);
+
 function addWordNumbers(text: string, out: Set<string>): void {
   const lower = text.normalize("NFKC").toLowerCase();
   for (const m of lower.matchAll(/[a-z]+/g)) {
     const w = m[0];
     const cardinal = EN_CARDINALS[w];
-    if (cardinal !== undefined) out.add(String(cardinal));
+    if (cardinal !== undefined) {
+      const scale = WORD_MAGNITUDE.exec(lower.slice(m.index + w.length))?.[1];
+      out.add(byValue(cardinal * (scale ? MAGNITUDES[scale]! : 1)));
+    }
     const ordinal = EN_ORDINALS[w];
     // "3-second heating" is a duration, not an ordinal.
     if (ordinal !== undefined && !/\d[\s-]*$/.test(lower.slice(0, m.index))) out.add(String(ordinal));
@@ -185,13 +211,16 @@ function addWordNumbers(text: string, out: Set<string>): void {
 }
 
 /**
- * The numbers a text states, by value: digit runs ("10.0" and "10" are the same number, 1,980 is 1980) and,
- * in translations and references, number words (one, second, 하나, 두 번째, 세 개), so that 두 번째 and
- * 2번째 agree and 세 번째 does not pass for 두 번째.
+ * The numbers a text states, by value: digit runs ("10.0" and "10" are the same number, 1,980 is 1980), scaled
+ * by a magnitude that follows them (10万, 10만, 100K, 1 million), and, in translations and references, number
+ * words (one, second, 하나, 두 번째, 세 개), so that 두 번째 and 2번째 agree and 세 번째 does not pass for 두 번째.
  */
 export function extractNumbers(text: string): Set<string> {
-  const found = canonicalDigits(text).match(/\d+(?:\.\d+)?/g) ?? [];
-  const out = new Set(found.map((n) => String(Number(n))));
+  const out = new Set<string>();
+  for (const m of canonicalDigits(text).matchAll(DIGIT_NUMBER)) {
+    const scale = (m[2] ?? m[3] ?? m[4] ?? "").toLowerCase();
+    out.add(byValue(Number(m[1]) * (MAGNITUDES[scale] ?? 1)));
+  }
   addWordNumbers(text, out);
   return out;
 }
@@ -549,7 +578,7 @@ function formatFailures(to: Target, results: RowResult[]): string {
   const lines = [`  failures (${failed.length}):`];
   for (const { row, output, verdict } of failed) {
     lines.push(
-      `  ${row.id} [${row.category}] ${verdict.reason} chrF=${verdict.score.toFixed(2)}  ${JSON.stringify(row.src)}` +
+      `  ${row.id} [${row.category}] ${verdict.reason} chrF=${verdict.score.toFixed(3)}  ${JSON.stringify(row.src)}` +
         `\n      out: ${JSON.stringify(output)}\n      ref: ${JSON.stringify(verdict.closest)}` +
         (row.ref[to] && row.ref[to]!.length > 1 ? ` (+${row.ref[to]!.length - 1} more)` : ""),
     );

@@ -1,10 +1,14 @@
 // Unit tests of the held-out translation scorer (scripts/eval-translate.ts): the rules that decide
 // "acceptable" must themselves be right, or the eval misreports the translator. No translator, no network.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   CHRF_THRESHOLD,
   chrF,
   extractNumbers,
+  findCli,
   judge,
   keptInSourceScript,
   mixesScripts,
@@ -122,6 +126,25 @@ describe("numbers", () => {
     expect(sorted(extractNumbers("You Save: $20.00 (33%)"))).toEqual(["20", "33"]);
   });
 
+  it("scales a number by the magnitude that follows it, so every notation of a count agrees", () => {
+    for (const t of ["月销10万+", "월 판매 10만+", "100K+ sold monthly", "100,000+ sold per month"]) {
+      expect(sorted(extractNumbers(t)), t).toEqual(["100000"]);
+    }
+    expect(sorted(extractNumbers("Over 1 million sold"))).toEqual(["1000000"]);
+    expect(sorted(extractNumbers("누적 판매 100만 개 돌파"))).toEqual(["1000000"]);
+    expect(sorted(extractNumbers("Ten-billion-yuan subsidy"))).toEqual(
+      sorted(extractNumbers("100억 보조금")),
+    );
+    expect(sorted(extractNumbers("1.5万"))).toEqual(["15000"]);
+  });
+
+  it("does not take units or following words for magnitudes", () => {
+    expect(sorted(extractNumbers("5kg"))).toEqual(["5"]);
+    expect(sorted(extractNumbers("2kW"))).toEqual(["2"]);
+    expect(sorted(extractNumbers("100% 만족 보장"))).toEqual(["100"]);
+    expect(sorted(extractNumbers("100 천연 소재"))).toEqual(["100"]);
+  });
+
   it("reads number words in translations: English cardinals and ordinals, Korean counted numerals", () => {
     expect(sorted(extractNumbers("Buy one, get one free"))).toEqual(["1"]);
     expect(sorted(extractNumbers("Second item half price"))).toEqual(["2"]);
@@ -172,6 +195,17 @@ describe("numbers", () => {
     expect(numbersAgree("第二件半价", "2번째 상품 반값", "두 번째 상품 반값")).toBe(true);
     expect(numbersAgree("第二件半价", "세 번째 상품 반값", "두 번째 상품 반값")).toBe(false);
     expect(numbersAgree("买一送一", "1+1", "하나 사면 하나 더")).toBe(true);
+  });
+});
+
+describe("findCli", () => {
+  it("finds nothing where neither scripts/translate-cli.ts nor an npm script translate exists", () => {
+    const root = mkdtempSync(join(tmpdir(), "eval-translate-"));
+    writeFileSync(join(root, "package.json"), JSON.stringify({ scripts: { test: "vitest" } }));
+    expect(findCli(root)).toBeNull();
+    writeFileSync(join(root, "package.json"), JSON.stringify({ scripts: { translate: "tsx x.ts" } }));
+    expect(findCli(root)?.describe).toBe("npm run --silent translate");
+    rmSync(root, { recursive: true, force: true });
   });
 });
 
