@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().default("ml:"),
   ADMIN_TOKEN: z.string().min(16, "ADMIN_TOKEN must be at least 16 characters").optional(),
   SHUTDOWN_GRACE_MS: int(0).default(30_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -83,6 +85,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  redisKeyPrefix: string;
   adminToken: string | undefined;
   shutdownGraceMs: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
@@ -120,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     adminToken: e.ADMIN_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     logLevel: e.LOG_LEVEL,

@@ -17,7 +17,11 @@ export async function startServer(config: Config) {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const redis: Redis | undefined = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
   redis?.on("error", (error) => logger.warn("redis", { error: error.message }));
-  const services = createServices(config, { db, logger, ...(redis ? { redis } : {}) });
+  const services = createServices(config, {
+    db,
+    logger,
+    ...(redis ? { redis, redisKeyPrefix: config.redisKeyPrefix } : {}),
+  });
   await services.start();
   const app = buildApp(services);
 

@@ -115,14 +115,14 @@ for (const database of testDatabases()) {
       t = await createTestApp({ database, marketplaces: { megastore: marketplace } });
       const { accountId, key } = await t.admin.customer("1.00");
       const controller = new AbortController();
-      const pending = t.app
-        .request(
+      const pending = Promise.resolve(
+        t.app.request(
           new Request("http://localhost/v1/megastore/search?query=x&delayMs=2000", {
             headers: { "x-api-key": key },
             signal: controller.signal,
           }),
-        )
-        .catch(() => undefined);
+        ),
+      ).catch(() => undefined);
       await new Promise((r) => setTimeout(r, 100));
       controller.abort();
       await pending;
