@@ -3,6 +3,7 @@ import { GatewayError } from "../src/contract/errors.ts";
 import { MARKETPLACES } from "../src/contract/marketplace.ts";
 import { requireApiKey } from "./accounts/auth-middleware.ts";
 import { adminRoutes } from "./admin/routes.ts";
+import { docsRoutes } from "./docs/routes.ts";
 import { rateLimit } from "./limits/rate-limit-middleware.ts";
 import { marketplaceRoutes } from "./marketplaces/routes.ts";
 import type { AppEnv } from "./platform/context.ts";
@@ -31,6 +32,7 @@ export function buildApp(services: Services): Hono<AppEnv> {
   );
 
   app.route("/", healthRoutes());
+  app.route("/", docsRoutes(services));
   app.route("/admin", adminRoutes());
 
   app.use("/v1/*", requireApiKey, rateLimit);

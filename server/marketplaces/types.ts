@@ -48,4 +48,21 @@ export interface MarketplaceModule {
    * INVALID_PARAMS (message names the parameter), QUERY_REQUIRED, ...
    */
   prepare(operation: Operation, call: RawCall): PreparedCall;
+  /** What an operation accepts, for the OpenAPI document and the reference page. */
+  describe?(operation: Operation): OperationDescription;
+}
+
+export interface ParameterDescription {
+  name: string;
+  /** JSON Schema of the JSON-body form (a query string carries the same value as text). */
+  schema: Record<string, unknown>;
+  required: boolean;
+  description?: string;
+}
+
+export interface OperationDescription {
+  summary: string;
+  parameters: ParameterDescription[];
+  /** Units charged, in words ("1 unit; 2 units with brands or rail facets"). */
+  price: string;
 }

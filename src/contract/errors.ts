@@ -69,6 +69,64 @@ export const ERROR_STATUS = {
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** What each code means, in the spec's words, for documentation and clients. */
+export const ERROR_MEANING: Record<ErrorCode, string> = {
+  UNAUTHORIZED: "no key, or a revoked, expired, malformed or unknown key",
+  INSUFFICIENT_BALANCE: "the call costs more than the remaining credit; top up, do not retry",
+  FORBIDDEN: "the key's scopes do not allow this call",
+  ACCOUNT_SUSPENDED: "the account is suspended; every key on it is refused",
+  CAPACITY_SATURATED: "no capacity for this call; wait Retry-After seconds",
+  MARKETPLACE_SATURATED: "no capacity on this marketplace; wait Retry-After seconds",
+  UNKNOWN_MARKETPLACE: "no such marketplace",
+  UNKNOWN_OPERATION: "the marketplace does not implement the operation",
+  INVALID_PARAMS: "a parameter is missing, unknown or out of range; the message names it",
+  QUERY_REQUIRED: "the operation's one required input, query, is absent",
+  IMAGE_REQUIRED: "the operation's one required input, image, is absent",
+  CATEGORY_REQUIRED: "the operation's one required input, categoryId, is absent",
+  CATEGORY_NOT_BROWSABLE:
+    "the category is a navigation hub; call categories with the same id and browse a child",
+  BROWSABLE_ONLY_UNAVAILABLE: "browsableOnly=true on a marketplace without measurements; omit it",
+  INVALID_CURSOR: "the cursor was not issued by this operation; start again without it",
+  PAGE_NOT_SUPPORTED: "the operation pages by cursor, not page",
+  CURRENCY_NOT_SUPPORTED: "the marketplace does not price in that currency",
+  INVALID_PRODUCT_ID: "the id is not of a kind the marketplace uses",
+  PRODUCT_NOT_FOUND: "no such product",
+  REVIEWS_NOT_FOUND: "the product exists and has no reviews",
+  OPERATION_UNSUPPORTED: "the operation exists but not for this input",
+  REVIEW_APP_UNSUPPORTED: "the merchant publishes reviews through an unsupported app",
+  REVIEWS_UNREACHABLE: "reviews are known to exist but none came back",
+  UPSTREAM_ERROR:
+    "the marketplace (or image processing) answered with something unusable; retry with backoff",
+  UPSTREAM_UNAVAILABLE: "the marketplace did not answer; retry with backoff",
+  UPSTREAM_READ_FAILED: "the marketplace's answer was cut short; retry with backoff",
+  UPSTREAM_TIMEOUT: "the marketplace did not answer in time; retry with backoff",
+  SERVICE_UNAVAILABLE: "a transient fault or over capacity; retry with backoff",
+  BAD_REQUEST: "the request cannot be read: malformed body, unparseable query string, empty image body",
+  UNSUPPORTED_MEDIA_TYPE: "a JSON endpoint got a non-JSON type, or an image endpoint a non-image type",
+  PAYLOAD_TOO_LARGE: "the body is larger than the endpoint accepts (images: 20 MB)",
+  NOT_FOUND: "no route at that path",
+  NOT_IN_V1: "the path predates /v1; `successor` and the Link header name its replacement",
+  RATE_LIMITED: "the key exceeded its calls a second; wait Retry-After seconds",
+  QUOTA_EXCEEDED: "the account has no billing arrangement covering this API",
+  INTERNAL_ERROR: "a fault on our side; retry, and quote requestId if it persists",
+  INVALID_IMAGE: "the bytes are not a readable image",
+  UNSUPPORTED_IMAGE_FORMAT: "a readable image in a format we do not translate",
+  IMAGE_TOO_LARGE: "the image's pixel dimensions are over 8192 x 8192; the message gives both",
+  NETWORK_ERROR: "an image URL did not answer in time",
+  TRANSLATION_FAILED: "text was read but nothing could be translated",
+  RENDER_FAILED: "the translation could not be drawn back",
+  ROUTING_INCIDENT: "the request could not be processed; retry",
+  WORKER_USER_FAULT: "the request was refused; the status and message give the reason",
+  FONT_NOT_FOUND: "user/<id> does not exist or is not one of the caller's fonts",
+  FONT_NOT_READY: "the font was deleted or rejected",
+  FONT_GLYPH_COVERAGE: "the font lacks the script the target language needs; the message names both",
+  FONT_AUTH_REQUIRED: "a private font named without a key that owns it",
+  FONT_RESOLVE_ERROR: "the font could not be loaded",
+  ITEM_NOT_FOUND: "the product does not exist on the marketplace",
+  PROHIBITED_COUNTRY: "shipping is not available to the requested country",
+  TOKEN_EXPIRED: "the marketplace is temporarily unavailable; retry later",
+};
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 
