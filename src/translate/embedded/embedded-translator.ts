@@ -86,7 +86,14 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
     if (cleaned.length > MAX_EMBEDDED_CHARS) return kept(`longer than ${MAX_EMBEDDED_CHARS} characters`);
     const concrete = resolveSource(source, cleaned);
     if (!concrete) return kept("no letters to translate");
-    return translateConcrete(text, cleaned, concrete, target, glossary);
+    const result = translateConcrete(text, cleaned, concrete, target, glossary);
+    // Japanese written in kanji alone (送料無料) looks Chinese to the script test: with `auto`, a Han-only
+    // text that Chinese cannot read gets a second reading as Japanese.
+    if (source === "auto" && concrete === "zh" && result.status === "kept") {
+      const asJapanese = translateConcrete(text, cleaned, "ja", target, glossary);
+      if (asJapanese.status === "translated") return asJapanese;
+    }
+    return result;
   };
 
   const translateConcrete = (
@@ -128,7 +135,12 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
     let output = assemble(tokens, family, lang);
     if (output === undefined || output === "") return kept("no translation for every part");
     if (target === "zh-TW") output = toTaiwan(output);
-    if (!isCoherent(output, target)) return kept("the translation would mix scripts");
+    // Words the caller asked to keep are theirs to mix in; everything else must read in one script.
+    const ownWords = (glossary?.keep ?? []).reduce(
+      (text, word) => (word ? text.split(word).join(" ") : text),
+      output,
+    );
+    if (!isCoherent(ownWords, target)) return kept("the translation would mix scripts");
     if (output === original) return kept("nothing to translate");
     return { text: output, status: "translated", provider: EMBEDDED };
   };

@@ -230,7 +230,7 @@ const RULES: Rule[] = [
   {
     name: "zh-jin",
     families: ["zh"],
-    re: new RegExp(`${CNUM}斤`, "y"),
+    re: new RegExp(`${CNUM}斤(?:装)?`, "y"),
     build: (m) => {
       const n = parseAnyNumber(g(m, 1));
       if (n === undefined) return undefined;

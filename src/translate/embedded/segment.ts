@@ -20,8 +20,10 @@ export interface Token {
   number?: number;
 }
 
+// User terms cost less than nothing: a path through a term the caller fixed always beats any glossary
+// phrase that would swallow it ("优质面料" must not hide a user term "面料").
 const COST = {
-  user: 0.3,
+  user: -5,
   glossary: 1,
   rule: 0.8,
   dict: 2.2,

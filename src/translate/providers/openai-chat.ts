@@ -56,7 +56,7 @@ export function createOpenAiChatClient(options: OpenAiChatOptions): ProviderClie
           },
           signal,
         },
-        (status, err) => {
+        (_status, err) => {
           const e = isRecord(err) && isRecord(err.error) ? err.error : undefined;
           const code =
             typeof e?.code === "string" ? e.code : typeof e?.type === "string" ? e.type : undefined;

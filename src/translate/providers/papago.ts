@@ -57,7 +57,7 @@ export function createPapagoClient(options: PapagoOptions): ProviderClient {
             body: { source: LANG[source], target: LANG[target], text },
             signal,
           },
-          (status, err) => {
+          (_status, err) => {
             const e = isRecord(err) && isRecord(err.error) ? err.error : undefined;
             const code = typeof e?.errorCode === "string" ? e.errorCode : undefined;
             // N2MT08 ("text is too long") and the other N2MT codes are about the request, never transient.
