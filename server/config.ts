@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   REDIS_KEY_PREFIX: z.string().default("ml:"),
   ADMIN_TOKEN: z.string().min(16, "ADMIN_TOKEN must be at least 16 characters").optional(),
+  /** Where `npm run admin` finds the server (default: this machine's PORT). */
+  ADMIN_URL: z.string().url().optional(),
   SHUTDOWN_GRACE_MS: int(0).default(30_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 
@@ -87,6 +89,7 @@ export interface Config {
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   adminToken: string | undefined;
+  adminUrl: string;
   shutdownGraceMs: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   billing: {
@@ -125,6 +128,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     adminToken: e.ADMIN_TOKEN,
+    adminUrl: e.ADMIN_URL ?? `http://${e.HOST === "0.0.0.0" ? "127.0.0.1" : e.HOST}:${e.PORT}`,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     logLevel: e.LOG_LEVEL,
     billing: {
