@@ -33,7 +33,8 @@ function service(
     fallback,
     providers: [deepl, papago],
     route: (source) => (source === "ja" ? ["papago"] : ["deepl"]),
-    timeoutMs: 300,
+    // Generous: the first request of a cold worker can be slow on a busy machine.
+    timeoutMs: 3000,
     sleep: async (ms) => {
       sleeps.push(ms);
     },
@@ -90,7 +91,7 @@ describe("the translation service", () => {
   });
 
   it("survives an outage: timeouts and unreachable providers never fail the call", async () => {
-    const hanging = service({ retries: 1 });
+    const hanging = service({ retries: 1, timeoutMs: 300 });
     server.next({ status: 200, hang: true }, { status: 200, hang: true });
     const started = performance.now();
     const [a] = await hanging.translateBatch(["全国包邮"], "zh", "ko");
