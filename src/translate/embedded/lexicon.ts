@@ -146,17 +146,21 @@ export function loadDictionary(text: string, lexicon: Lexicon, lang: OutLang): v
   }
 }
 
-/** Reads the Sino-Xenic table (ja, zh, ko per row) into the Chinese and Japanese lexicons. */
+/**
+ * Reads the Sino-Xenic table (ja, zh, ko, common per row) into the Chinese and Japanese lexicons.
+ * Chinese reads only the rows of common Japanese words: a rare Japanese word spelled like an everyday
+ * Chinese one (一下) would otherwise bring its rare Korean reading along.
+ */
 export function loadCjkTable(text: string, zh: Lexicon, ja: Lexicon): void {
   for (const line of text.split("\n")) {
     if (!line || line.startsWith("#")) continue;
-    const [jaForm, zhForm, ko] = line.split("\t");
+    const [jaForm, zhForm, ko, common] = line.split("\t");
     if (!jaForm || !zhForm || !ko) continue;
     const koValue = ko.trim() === "-" ? undefined : ko.trim();
     const zhValue = zhForm === "-" ? undefined : zhForm;
     if (koValue) mergeDict(ja, jaForm, "ko", koValue);
     if (zhValue) mergeDict(ja, jaForm, "zh", zhValue);
-    if (zhValue) {
+    if (zhValue && common?.trim() === "P") {
       mergeDict(zh, zhValue, "ja", jaForm);
       if (koValue) mergeDict(zh, zhValue, "ko", koValue);
     }

@@ -62,13 +62,15 @@ for (const line of readFileSync(cedictPath, "utf8").split("\n")) {
   }
 }
 
-// --- EDICT: common (P) entries, Japanese -> English ---
+// --- EDICT, Japanese -> English: every common (P) entry, and the kanji compounds of two to four
+// characters from the rest (the technical words of product copy: 撥水, 速乾, 抗菌 are not marked common) ---
 const jaEn = new Map<string, string>();
-const jaKanjiTrad = new Set<string>();
+/** Kanji headwords, true when EDICT marks the word common. */
+const jaKanji = new Map<string, boolean>();
 const toTrad = OpenCC.Converter({ from: "jp", to: "t" });
 const edict = new TextDecoder("euc-jp").decode(readFileSync(edictPath));
 for (const line of edict.split("\n")) {
-  if (!line.includes("(P)")) continue;
+  const common = line.includes("(P)");
   const m = /^(\S+)(?: \[([^\]]*)\])? \/(.*)\/\s*$/.exec(line);
   if (!m) continue;
   const heads = (m[1] ?? "").split(";").map((h) => h.replace(/\(.*\)$/, ""));
@@ -81,7 +83,9 @@ for (const line of edict.split("\n")) {
   }
   for (const h of heads) {
     if (!KANA_OR_HAN.test(h) || [...h].length < 2) continue;
-    if (HAN.test(h)) jaKanjiTrad.add(toTrad(h));
+    const compound = HAN.test(h) && [...h].length <= 4;
+    if (!common && !compound) continue;
+    if (HAN.test(h)) jaKanji.set(h, jaKanji.get(h) || common);
     if (gloss && !jaEn.has(h)) jaEn.set(h, gloss);
   }
 }
@@ -96,21 +100,26 @@ for (const line of readFileSync(hanjaPath, "utf8").split("\n")) {
   if (!hanjaKo.has(hanja)) hanjaKo.set(hanja, hangul);
 }
 
-// --- The Sino-Xenic table: one row per common Japanese kanji word, with the same word in simplified
+// --- The Sino-Xenic table: one row per Japanese kanji word, with the same word in simplified
 // Chinese (when CC-CEDICT has it) and its Sino-Korean reading (when Korean uses it). Limiting the table
-// to words in everyday use in Japanese keeps out the rare readings of the whole hanja list ("一下" ->
-// "일하") that would read as garbage, and a word shared by two or three of these languages rarely
-// changes meaning. ---
+// to words Japanese has too keeps out the rare readings of the whole hanja list ("一下" -> "일하") that
+// would read as garbage, and a word shared by two or three of these languages rarely changes meaning. ---
 const jpToCn = OpenCC.Converter({ from: "jp", to: "cn" });
 const cjkRows: string[] = [];
-for (const ja of [...jaEn.keys()].filter((w) => HAN.test(w)).sort()) {
+const shared = new Set<string>();
+for (const [ja, common] of [...jaKanji].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
   const trad = toTrad(ja);
   const zh = jpToCn(ja);
   const ko = hanjaKo.get(trad) ?? hanjaKo.get(ja);
   const zhKnown = zhEn.has(zh) || zhTrad.has(trad);
   if (!ko && !zhKnown) continue;
-  cjkRows.push(`${ja}\t${zhKnown ? zh : "-"}\t${ko ?? "-"}`);
+  shared.add(ja);
+  // "P": common in Japanese. Chinese text only reads the common rows: a rare Japanese word that looks
+  // like an everyday Chinese one (一下) would otherwise bring its rare Korean reading (일하) along.
+  cjkRows.push(`${ja}\t${zhKnown ? zh : "-"}\t${ko ?? "-"}\t${common ? "P" : "-"}`);
 }
+// Uncommon compounds only earn an English gloss when they are shared words, which keeps the file small.
+for (const [ja, common] of jaKanji) if (!common && !shared.has(ja)) jaEn.delete(ja);
 
 function write(name: string, header: string, map: Map<string, string>): void {
   const rows = [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${k}\t${v}`);
@@ -125,7 +134,7 @@ write(
 );
 writeFileSync(
   join(outDir, "dict-cjk.tsv"),
-  `# ja\tzh\tko: common EDICT kanji words (CC BY-SA 4.0, EDRDG), CC-CEDICT forms (CC BY-SA 4.0, MDBG),
+  `# ja\tzh\tko\tcommon: EDICT kanji words (CC BY-SA 4.0, EDRDG), CC-CEDICT forms (CC BY-SA 4.0, MDBG),
 # Sino-Korean readings from libhangul hanja.txt (BSD-3-Clause, Choe Hwanjin); "-" where a language lacks the word
 ${cjkRows.join("\n")}\n`,
 );
