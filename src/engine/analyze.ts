@@ -22,6 +22,8 @@ export interface LineAnalysis {
   bgNoise: number;
   /** The soft mask in the frame of `frameQuad` (an upright crop of frameW x frameH). */
   alpha: Float32Array;
+  /** What erasing covers, in the same frame. */
+  erase: Uint8Array;
   frameQuad: Quad;
   frameW: number;
   frameH: number;
@@ -29,7 +31,17 @@ export interface LineAnalysis {
   ink: number;
 }
 
-export function analyzeLine(image: RgbaImage, quad: Quad, text: string, vertical: boolean): LineAnalysis {
+export interface AnalyzeOptions {
+  chromaSubsampled?: boolean;
+}
+
+export function analyzeLine(
+  image: RgbaImage,
+  quad: Quad,
+  text: string,
+  vertical: boolean,
+  options: AnalyzeOptions = {},
+): LineAnalysis {
   // Label a column's corners so its long side runs along the crop's x axis.
   const q: Quad = vertical ? [quad[3], quad[0], quad[1], quad[2]] : quad;
   const { width, height } = quadSize(q);
@@ -44,7 +56,7 @@ export function analyzeLine(image: RgbaImage, quad: Quad, text: string, vertical
     x1: Math.max(margin + 1, Math.min(frameW, Math.round(margin + width))),
     y1: Math.max(margin + 1, Math.min(frameH, Math.round(margin + height))),
   };
-  const mask = extractTextMask(crop, inner);
+  const mask = extractTextMask(crop, inner, options);
   const weight = estimateWeight(mask.alpha, frameW, inner, text);
   const badge = detectBadge(image, quad, mask.bgColor, height);
   let ink = 0;
@@ -59,6 +71,7 @@ export function analyzeLine(image: RgbaImage, quad: Quad, text: string, vertical
     contrast: mask.contrast,
     bgNoise: mask.bgNoise,
     alpha: mask.alpha,
+    erase: mask.erase,
     frameQuad,
     frameW,
     frameH,

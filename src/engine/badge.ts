@@ -17,6 +17,10 @@ export interface BadgeResult {
   coverage: number;
   /** Share of the window's edge that the fill reached. */
   leak: number;
+  /** Filled pixels per pixel of the text's box. */
+  fillRatio: number;
+  /** How much of the text box's width and height the fill's extent spans (the smaller of the two). */
+  span: number;
 }
 
 /** Step tolerance between neighbours, and total drift from the seed colour, in RGB units. */
@@ -102,16 +106,27 @@ function fillAround(
       if (edge && filled[y * ww + x]) ringFilled++;
     }
   }
+  // Only the window's inner edges count: a shape cut off by the picture's own edge (a corner ribbon) is
+  // still a shape, but ground that reaches into the picture beyond the window is open ground.
   let edgeFilled = 0;
   let edgeTotal = 0;
-  for (let x = 0; x < ww; x++) {
-    edgeTotal += 2;
-    edgeFilled += filled[x]! + filled[(wh - 1) * ww + x]!;
-  }
-  for (let y = 0; y < wh; y++) {
-    edgeTotal += 2;
-    edgeFilled += filled[y * ww]! + filled[y * ww + ww - 1]!;
-  }
+  const countRow = (y: number) => {
+    for (let x = 0; x < ww; x++) {
+      edgeTotal++;
+      edgeFilled += filled[y * ww + x]!;
+    }
+  };
+  const countColumn = (x: number) => {
+    for (let y = 0; y < wh; y++) {
+      edgeTotal++;
+      edgeFilled += filled[y * ww + x]!;
+    }
+  };
+  const perimeter = 2 * (ww + wh);
+  if (y0 > 0) countRow(0);
+  if (y1 < image.height) countRow(wh - 1);
+  if (x0 > 0) countColumn(0);
+  if (x1 < image.width) countColumn(ww - 1);
   let fx0 = ww;
   let fy0 = wh;
   let fx1 = 0;
@@ -125,10 +140,16 @@ function fillAround(
     if (y > fy1) fy1 = y;
   }
   const coverage = ringTotal > 0 ? ringFilled / ringTotal : 0;
-  const leak = edgeTotal > 0 ? edgeFilled / edgeTotal : 1;
+  // With too little inner edge to judge (a box filling the picture), it is not a badge.
+  const leak = edgeTotal >= perimeter * 0.35 ? edgeFilled / edgeTotal : 1;
   const box =
     queue.length > 0
       ? { x: fx0 + x0, y: fy0 + y0, w: fx1 - fx0 + 1, h: fy1 - fy0 + 1 }
       : { x: bb.x, y: bb.y, w: bb.w, h: bb.h };
-  return { isBadge: coverage >= 0.6 && leak <= 0.02, box, coverage, leak };
+  const quadArea = Math.max(1, (bx1 - bx0) * (by1 - by0));
+  const fillRatio = queue.length / quadArea;
+  const spanX = (Math.min(fx1 + 1, bx1) - Math.max(fx0, bx0)) / Math.max(1, bx1 - bx0);
+  const spanY = (Math.min(fy1 + 1, by1) - Math.max(fy0, by0)) / Math.max(1, by1 - by0);
+  const span = queue.length > 0 ? Math.min(spanX, spanY) : 0;
+  return { isBadge: leak <= 0.02 && span >= 0.9 && fillRatio >= 0.35, box, coverage, leak, fillRatio, span };
 }

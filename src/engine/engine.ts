@@ -2,18 +2,34 @@
  * The engine: one object per process (or tab) that loads the models once and runs the stages for each
  * image. It knows its runtime only through the ports it was given.
  */
-import type { OcrData, SourceLanguage } from "../contract/image-translate.ts";
+import { GatewayError } from "../contract/errors.ts";
+import type {
+  FontWeight,
+  OcrData,
+  SourceLanguage,
+  TextRegion,
+  TranslateData,
+} from "../contract/image-translate.ts";
+import { DETECTED_WEIGHT_VALUES, WEIGHT_VALUES } from "../fonts/bundled.ts";
+import { type FontFace, FontLibrary, type UserFontSource } from "../fonts/font-library.ts";
+import { assertScriptGate } from "../fonts/script-gate.ts";
+import type { Translator } from "../translate/port.ts";
 import { analyzeLine } from "./analyze.ts";
 import { MODEL_ASSETS } from "./assets.ts";
+import { toBase64 } from "./base64.ts";
 import { decodeImage, type SourceImage } from "./decode.ts";
 import { DEFAULT_DETECT_OPTIONS, type DetectOptions, TextDetector } from "./detect.ts";
+import { eraseText } from "./erase.ts";
 import { groupLines, type LineGroup } from "./group-lines.ts";
+import { layoutText } from "./layout.ts";
 import type { EnginePorts, OcrWorker, TesseractLanguage } from "./ports.ts";
 import { type RunControl, stage } from "./progress.ts";
 import { readLines } from "./read-lines.ts";
 import { parseDictionary, TextRecognizer } from "./recognize.ts";
-import { toOcrRegion } from "./regions.ts";
+import { toOcrRegion, toTextRegion } from "./regions.ts";
+import { drawLayout, groundColor, guessAlign, inkStyle, regionFrame } from "./render.ts";
 import { normalizeSource } from "./script.ts";
+import { translateGroups } from "./translate-stage.ts";
 
 export interface EngineOptions {
   detect?: Partial<DetectOptions>;
@@ -22,6 +38,33 @@ export interface EngineOptions {
 export interface OcrRequest extends RunControl {
   sourceLanguage: SourceLanguage;
 }
+
+export interface TranslateRequest extends OcrRequest {
+  targetLanguage: string;
+  translator: Translator;
+  /** A bundled font name or `user/<id>` (then `userFont` holds its bytes). Default Pretendard. */
+  font?: string;
+  /** Default ExtraBold (spec); `auto` follows each region's detected weight. */
+  fontWeight?: FontWeight;
+  /** true: the drawn JPEG; false: the data object with the erased image. Default true. */
+  render?: boolean;
+  userFont?: UserFontSource;
+  /** JPEG quality 0..1 of what the engine encodes. */
+  jpegQuality?: number;
+}
+
+export type TranslateOutcome =
+  | {
+      kind: "image";
+      /** JPEG bytes, or the original bytes untouched when no text was found. */
+      image: Uint8Array;
+      contentType: string;
+      regionsCount: number;
+      regions: TextRegion[];
+    }
+  | { kind: "data"; data: TranslateData };
+
+const CONTENT_TYPES = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" } as const;
 
 /** What OCR knows about an image: the decoded pixels and the grouped, read regions. */
 export interface OcrResult {
@@ -32,11 +75,14 @@ export interface OcrResult {
 export class ImageEngine {
   private models: Promise<{ detector: TextDetector; recognizer: TextRecognizer }> | undefined;
   private readonly workers = new Map<TesseractLanguage, Promise<OcrWorker>>();
+  readonly fonts: FontLibrary;
 
   constructor(
     readonly ports: EnginePorts,
     private readonly options: EngineOptions = {},
-  ) {}
+  ) {
+    this.fonts = new FontLibrary(ports.assets);
+  }
 
   /** Loads both ONNX sessions (once; concurrent callers share the load). */
   loadModels(): Promise<{ detector: TextDetector; recognizer: TextRecognizer }> {
@@ -101,6 +147,98 @@ export class ImageEngine {
     const { source, groups } = await this.recognize(bytes, request);
     const regions = groups.map(toOcrRegion);
     return { regions, src_w: source.image.width, src_h: source.image.height, regions_found: regions.length };
+  }
+
+  async translate(bytes: Uint8Array, request: TranslateRequest): Promise<TranslateOutcome> {
+    const render = request.render ?? true;
+    const font = request.font ?? "Pretendard";
+    const fontWeight = request.fontWeight ?? "ExtraBold";
+    const quality = request.jpegQuality ?? 0.9;
+    const source = normalizeSource(request.sourceLanguage);
+    // Fonts are resolved and gated before any work on the image, so a bad font fails fast.
+    const chains = new Map<number, FontFace[]>();
+    const chainFor = async (weight: number) => {
+      let chain = chains.get(weight);
+      if (chain === undefined) {
+        chain = await this.fonts.chain(font, weight, request.userFont);
+        chains.set(weight, chain);
+      }
+      return chain;
+    };
+    if (render) {
+      const first = await chainFor(fontWeight === "auto" ? 400 : WEIGHT_VALUES[fontWeight]);
+      if (source !== "auto") assertScriptGate(request.targetLanguage, first);
+    }
+
+    const { source: decoded, groups } = await this.recognize(bytes, request);
+    const format = decoded.header.format;
+    if (groups.length === 0) {
+      if (render) {
+        return {
+          kind: "image",
+          image: bytes,
+          contentType: CONTENT_TYPES[format as keyof typeof CONTENT_TYPES] ?? "application/octet-stream",
+          regionsCount: 0,
+          regions: [],
+        };
+      }
+      const jpeg = await stage(request, "encode", () => this.ports.codec.encodeJpeg(decoded.image, quality));
+      return { kind: "data", data: { inpainted_base64: toBase64(jpeg), regions: [], regions_count: 0 } };
+    }
+
+    const translations = await stage(request, "translate", () =>
+      translateGroups(groups, source, request.targetLanguage, request.translator, request.signal),
+    );
+    // Regions the translator kept (brand names, numbers) or failed on stay as they are in the picture.
+    const replaced = groups.filter((_, i) => translations[i]!.status === "translated");
+    const erased = await stage(request, "erase", () => eraseText(decoded.image, replaced, request.signal));
+    const regions = groups.map((g, i) => toTextRegion(g, translations[i]!.text));
+
+    if (!render) {
+      const jpeg = await stage(request, "encode", () => this.ports.codec.encodeJpeg(erased.image, quality));
+      return {
+        kind: "data",
+        data: { inpainted_base64: toBase64(jpeg), regions, regions_count: regions.length },
+      };
+    }
+
+    const surface = await stage(request, "render", async () => {
+      const surface = this.ports.canvas.createSurface(erased.image.width, erased.image.height);
+      surface.putImage(erased.image);
+      for (let i = 0; i < groups.length; i++) {
+        request.signal?.throwIfAborted();
+        if (translations[i]!.status !== "translated") continue;
+        const group = groups[i]!;
+        const weight =
+          fontWeight === "auto" ? DETECTED_WEIGHT_VALUES[group.weight] : WEIGHT_VALUES[fontWeight];
+        const chain = await chainFor(weight);
+        const frame = regionFrame(group);
+        const em = group.lead.analysis.em;
+        const lineSpan = frame.vertical ? frame.width : frame.height / Math.max(1, group.lines.length);
+        const maxSize = Math.max(6, Math.min(em > 0 ? em * 1.05 : lineSpan, lineSpan * 1.1));
+        const layout = layoutText({
+          text: translations[i]!.text,
+          chain,
+          width: frame.width,
+          height: frame.height,
+          align: guessAlign(group, decoded.image.width),
+          maxSize,
+          minSize: Math.min(maxSize, Math.max(8, maxSize * 0.35)),
+          vertical: frame.vertical,
+        });
+        const style = inkStyle(group.lead.analysis.textColor, groundColor(erased.image, frame), layout.size);
+        try {
+          drawLayout(surface.context, frame, layout, style);
+        } catch (cause) {
+          throw new GatewayError("RENDER_FAILED", `The translation of region ${i + 1} could not be drawn.`, {
+            cause,
+          });
+        }
+      }
+      return surface;
+    });
+    const jpeg = await stage(request, "encode", () => surface.encodeJpeg(quality));
+    return { kind: "image", image: jpeg, contentType: "image/jpeg", regionsCount: replaced.length, regions };
   }
 
   async dispose(): Promise<void> {

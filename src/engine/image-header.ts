@@ -13,6 +13,11 @@ export interface ImageHeader {
   height: number;
   /** EXIF orientation 1..8 (1 = as stored). */
   orientation: number;
+  /**
+   * Whether colour is stored at lower resolution than brightness (JPEG 4:2:0 or 4:2:2, lossy WebP): thin
+   * coloured strokes then lose saturation, which colour analysis compensates for.
+   */
+  chromaSubsampled: boolean;
 }
 
 export const TRANSLATABLE_FORMATS: ReadonlySet<ImageFormat> = new Set(["jpeg", "png", "webp"]);
@@ -75,6 +80,7 @@ function readJpeg(b: Uint8Array): ImageHeader {
   let height = 0;
   let orientation = 1;
   let scanStart = -1;
+  let chromaSubsampled = false;
   while (pos + 4 <= b.length) {
     if (b[pos] !== 0xff) throw truncated("JPEG");
     while (pos < b.length && b[pos] === 0xff) pos++;
@@ -89,6 +95,9 @@ function readJpeg(b: Uint8Array): ImageHeader {
     if (isSof && len >= 7 && width === 0) {
       height = u16be(b, pos + 3);
       width = u16be(b, pos + 5);
+      const components = b[pos + 7] ?? 0;
+      const lumaSampling = b[pos + 9] ?? 0x11;
+      chromaSubsampled = components === 3 && lumaSampling !== 0x11;
     } else if (marker === 0xe1 && len >= 16 && ascii(b, pos + 2, 6) === "Exif\0\0") {
       orientation = exifOrientation(b, pos + 8, pos + len) ?? orientation;
     } else if (marker === 0xda) {
@@ -107,7 +116,7 @@ function readJpeg(b: Uint8Array): ImageHeader {
     }
   }
   if (!eoi) throw truncated("JPEG");
-  return { format: "jpeg", width, height, orientation };
+  return { format: "jpeg", width, height, orientation, chromaSubsampled };
 }
 
 function exifOrientation(b: Uint8Array, tiff: number, end: number): number | undefined {
@@ -152,7 +161,7 @@ function readPng(b: Uint8Array): ImageHeader {
     }
   }
   if (!ended) throw truncated("PNG");
-  return { format: "png", width, height, orientation: 1 };
+  return { format: "png", width, height, orientation: 1, chromaSubsampled: false };
 }
 
 function readWebp(b: Uint8Array): ImageHeader {
@@ -162,6 +171,7 @@ function readWebp(b: Uint8Array): ImageHeader {
   let width = 0;
   let height = 0;
   let orientation = 1;
+  let chromaSubsampled = chunk !== "VP8L";
   if (chunk === "VP8 ") {
     if (b[23] !== 0x9d || b[24] !== 0x01 || b[25] !== 0x2a) throw truncated("WebP");
     width = u16le(b, 26) & 0x3fff;
@@ -179,17 +189,17 @@ function readWebp(b: Uint8Array): ImageHeader {
     while (pos + 8 <= b.length) {
       const type = ascii(b, pos, 4);
       const len = u32le(b, pos + 4);
+      if (type === "VP8L") chromaSubsampled = false;
       if (type === "EXIF") {
         const start = pos + 8 + (ascii(b, pos + 8, 6) === "Exif\0\0" ? 6 : 0);
         orientation = exifOrientation(b, start, Math.min(b.length, pos + 8 + len)) ?? 1;
-        break;
       }
       pos += 8 + len + (len & 1);
     }
   } else {
     throw truncated("WebP");
   }
-  return { format: "webp", width, height, orientation };
+  return { format: "webp", width, height, orientation, chromaSubsampled };
 }
 
 function ascii(b: Uint8Array, start: number, length: number): string {

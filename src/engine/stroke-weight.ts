@@ -18,7 +18,7 @@ export interface WeightEstimate {
 }
 
 /** Calibrated on Pretendard, Noto Sans CJK and BM Hanna renderings (test/engine/analysis-truth). */
-export const WEIGHT_THRESHOLDS = { thinBelow: 0.052, boldAbove: 0.105 };
+export const WEIGHT_THRESHOLDS = { thinBelow: 0.062, boldAbove: 0.1 };
 
 const DIRS: ReadonlyArray<readonly [number, number, number]> = [
   [1, 0, 1],

@@ -28,11 +28,21 @@ export interface TextMask {
   contrast: number;
   /** How far background samples stray from the fitted surface (texture), RGB units. */
   bgNoise: number;
+  /**
+   * What erasing must cover, per crop pixel: the text's coverage, plus anything near the box that stands
+   * out from the ground in either direction (outlines, drop shadows).
+   */
+  erase: Uint8Array;
 }
 
 type Vec3 = [number, number, number];
 
-export function extractTextMask(image: RgbaImage, inner: InnerRect): TextMask {
+export interface MaskOptions {
+  /** The source stored colour at half resolution (JPEG 4:2:0): thin strokes' chroma is diluted. */
+  chromaSubsampled?: boolean;
+}
+
+export function extractTextMask(image: RgbaImage, inner: InnerRect, options: MaskOptions = {}): TextMask {
   const { width: w, height: h, data } = image;
   const lineH = Math.max(1, inner.y1 - inner.y0);
   const band = Math.max(1, Math.round(lineH * 0.08));
@@ -91,11 +101,16 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect): TextMask {
     tg.push(data[i + 1]!);
     tb.push(data[i + 2]!);
   }
-  const bgMid = bgAt((inner.x0 + inner.x1) / 2, (inner.y0 + inner.y1) / 2);
-  const text: Vec3 =
+  // The ground colour: the median of the background samples that fit the surface (robust to texture).
+  const bgMid = surface.median;
+  let text: Vec3 =
     strong.length > 0
       ? [median(tr), median(tg), median(tb)]
       : [255 - bgMid[0], 255 - bgMid[1], 255 - bgMid[2]];
+  if (strong.length > 0) {
+    const coreLuma = strong.slice(0, Math.max(1, Math.ceil(strong.length * 0.3)));
+    text = unmixTextColour(data, w, inner, bgAt, coreLuma, iw, text, options.chromaSubsampled ?? false);
+  }
 
   const alpha = new Float32Array(w * h);
   const contrast = Math.hypot(text[0] - bgMid[0], text[1] - bgMid[1], text[2] - bgMid[2]);
@@ -116,10 +131,30 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect): TextMask {
   const floor = Math.min(0.45, (surface.noise * 2) / Math.max(1, contrast));
   if (floor > 0) for (let p = 0; p < alpha.length; p++) if (alpha[p]! < floor) alpha[p] = 0;
 
+  const erase = new Uint8Array(w * h);
+  const reach = Math.round(lineH * 0.15);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const near =
+        x >= inner.x0 - reach && x < inner.x1 + reach && y >= inner.y0 - reach && y < inner.y1 + reach;
+      if (!near) continue;
+      const p = y * w + x;
+      if (alpha[p]! > 0.12) {
+        erase[p] = 1;
+        continue;
+      }
+      const i = p * 4;
+      const bg = bgAt(x, y);
+      const d = Math.hypot(data[i]! - bg[0], data[i + 1]! - bg[1], data[i + 2]! - bg[2]);
+      if (d >= threshold) erase[p] = 1;
+    }
+  }
+
   return {
     width: w,
     height: h,
     alpha,
+    erase,
     textColor: rgb(text[0], text[1], text[2]),
     bgColor: rgb(bgMid[0], bgMid[1], bgMid[2]),
     contrast,
@@ -129,6 +164,8 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect): TextMask {
 
 interface Surface {
   eval(x: number, y: number): Vec3;
+  /** Per-channel median of the inlier samples. */
+  median: Vec3;
   /** Median absolute residual of the inlier samples. */
   noise: number;
 }
@@ -173,7 +210,12 @@ function fitSurface(data: Uint8ClampedArray, w: number, h: number, samples: numb
     if (inlier.length < samples.length * 0.3) break;
     active = inlier;
   }
-  return { eval: evalAt, noise };
+  const channel = (c: number) => median(active.map((p) => data[p * 4 + c]!));
+  return {
+    eval: evalAt,
+    noise,
+    median: active.length > 0 ? [channel(0), channel(1), channel(2)] : evalAt(w / 2, h / 2),
+  };
 }
 
 function solveBilinear(
@@ -211,6 +253,121 @@ function solveBilinear(
     }
   }
   return A.map((row, i) => (Math.abs(row[i]!) < 1e-9 ? 0 : row[4]! / row[i]!));
+}
+
+const toY = (r: number, g: number, b: number) => 0.299 * r + 0.587 * g + 0.114 * b;
+const toCb = (r: number, g: number, b: number) => -0.168736 * r - 0.331264 * g + 0.5 * b;
+const toCr = (r: number, g: number, b: number) => 0.5 * r - 0.418688 * g - 0.081312 * b;
+
+/**
+ * The text colour from brightness and colour separately. Brightness is stored at full resolution, so the
+ * strokes' core shows it. Colour may be stored at half resolution (JPEG 4:2:0), which dilutes a 2-pixel
+ * stroke's hue with its ground; so each pixel's coverage is taken from brightness, blurred the way the
+ * codec blurred colour, and the text's chroma is the least-squares fit of chroma offset to that coverage.
+ */
+function unmixTextColour(
+  data: Uint8ClampedArray,
+  w: number,
+  inner: InnerRect,
+  bgAt: (x: number, y: number) => Vec3,
+  core: number[],
+  iw: number,
+  fallback: Vec3,
+  subsampled: boolean,
+): Vec3 {
+  const ih = inner.y1 - inner.y0;
+  const ys: number[] = [];
+  for (const p of core) {
+    const i = ((Math.floor(p / iw) + inner.y0) * w + (p % iw) + inner.x0) * 4;
+    ys.push(toY(data[i]!, data[i + 1]!, data[i + 2]!));
+  }
+  const mid = bgAt((inner.x0 + inner.x1) / 2, (inner.y0 + inner.y1) / 2);
+  const yMid = toY(mid[0], mid[1], mid[2]);
+  // Text about as bright as its ground (red on green) carries its coverage in colour, not brightness.
+  if (Math.abs(median(ys) - yMid) < 20) return fallback;
+  // Thin strokes rarely cover a whole pixel, so the brightest-covered few (not the median) are nearest the
+  // true brightness; on thick strokes the two agree.
+  ys.sort((a, b) => Math.abs(a - yMid) - Math.abs(b - yMid));
+  const yText = ys[Math.floor(ys.length * 0.8)]!;
+  const coverage = new Float32Array(iw * ih);
+  const dcb = new Float32Array(iw * ih);
+  const dcr = new Float32Array(iw * ih);
+  for (let y = 0; y < ih; y++) {
+    for (let x = 0; x < iw; x++) {
+      const px = x + inner.x0;
+      const py = y + inner.y0;
+      const i = (py * w + px) * 4;
+      const bg = bgAt(px, py);
+      const yb = toY(bg[0], bg[1], bg[2]);
+      const a = (toY(data[i]!, data[i + 1]!, data[i + 2]!) - yb) / (yText - yb);
+      coverage[y * iw + x] = Math.min(1, Math.max(0, a));
+      dcb[y * iw + x] = toCb(data[i]!, data[i + 1]!, data[i + 2]!) - toCb(bg[0], bg[1], bg[2]);
+      dcr[y * iw + x] = toCr(data[i]!, data[i + 1]!, data[i + 2]!) - toCr(bg[0], bg[1], bg[2]);
+    }
+  }
+  // How much the codec blurred colour is not known exactly (subsampling, quantization, upsampling and
+  // our own resampling all add up): try a few blur widths and keep the one whose coverage explains the
+  // chroma best.
+  let best = { residual: Number.POSITIVE_INFINITY, sb: 0, sr: 0, sa: 0 };
+  for (const radius of subsampled ? [0, 1, 2, 3] : [0, 1]) {
+    const chromaCoverage = radius === 0 ? coverage : blurCoverage(coverage, iw, ih, radius);
+    let sa = 0;
+    let sb = 0;
+    let sr = 0;
+    for (let p = 0; p < coverage.length; p++) {
+      const a = chromaCoverage[p]!;
+      sa += a * a;
+      sb += a * dcb[p]!;
+      sr += a * dcr[p]!;
+    }
+    if (sa < 1) continue;
+    const kb = sb / sa;
+    const kr = sr / sa;
+    let residual = 0;
+    for (let p = 0; p < coverage.length; p++) {
+      const a = chromaCoverage[p]!;
+      residual += (dcb[p]! - kb * a) ** 2 + (dcr[p]! - kr * a) ** 2;
+    }
+    if (residual < best.residual) best = { residual, sb, sr, sa };
+  }
+  const { sa, sb, sr } = best;
+  if (sa < 1) return fallback;
+  const cb = toCb(mid[0], mid[1], mid[2]) + sb / sa;
+  const cr = toCr(mid[0], mid[1], mid[2]) + sr / sa;
+  return [yText + 1.402 * cr, yText - 0.344136 * cb - 0.714136 * cr, yText + 1.772 * cb];
+}
+
+/** A separable box blur of the given radius, applied twice (close to a Gaussian). */
+function blurCoverage(a: Float32Array, w: number, h: number, radius: number): Float32Array {
+  let cur = a;
+  for (let pass = 0; pass < 2; pass++) {
+    const tmp = new Float32Array(a.length);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        let s = 0;
+        let n = 0;
+        for (let k = Math.max(0, x - radius); k <= Math.min(w - 1, x + radius); k++) {
+          s += cur[y * w + k]!;
+          n++;
+        }
+        tmp[y * w + x] = s / n;
+      }
+    }
+    const out = new Float32Array(a.length);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        let s = 0;
+        let n = 0;
+        for (let k = Math.max(0, y - radius); k <= Math.min(h - 1, y + radius); k++) {
+          s += tmp[k * w + x]!;
+          n++;
+        }
+        out[y * w + x] = s / n;
+      }
+    }
+    cur = out;
+  }
+  return cur;
 }
 
 /** Otsu's threshold over values in [0, max). */

@@ -1,0 +1,120 @@
+/**
+ * Stage 5: removes the source text. The mask is each line's own stroke mask (from analysis) carried back
+ * from its upright frame to the image and dilated a little for anti-aliasing and JPEG ringing; only those
+ * pixels are repainted, so a badge keeps its fill and shape and the picture around the letters is untouched.
+ */
+
+import { quadBBox, quadSize } from "./geometry.ts";
+import type { LineGroup } from "./group-lines.ts";
+import { inpaint, type Window } from "./inpaint.ts";
+import { cloneImage, type RgbaImage } from "./raster.ts";
+import { quadInverseMapper } from "./warp.ts";
+
+export interface EraseResult {
+  image: RgbaImage;
+  mask: Uint8Array;
+}
+
+export function eraseText(image: RgbaImage, groups: readonly LineGroup[], signal?: AbortSignal): EraseResult {
+  const W = image.width;
+  const H = image.height;
+  const mask = new Uint8Array(W * H);
+  const windows: Window[] = [];
+  for (const group of groups) {
+    for (const line of group.lines) {
+      const a = line.analysis;
+      const lineH = quadSize(line.quad).height;
+      const radius = Math.max(2, Math.min(6, Math.round(lineH * 0.06)));
+      const toFrame = quadInverseMapper(a.frameQuad, a.frameW, a.frameH);
+      const bb = quadBBox(a.frameQuad);
+      const x0 = Math.max(0, Math.floor(bb.x));
+      const y0 = Math.max(0, Math.floor(bb.y));
+      const x1 = Math.min(W, Math.ceil(bb.x + bb.w));
+      const y1 = Math.min(H, Math.ceil(bb.y + bb.h));
+      const local = new Uint8Array((x1 - x0) * (y1 - y0));
+      for (let y = y0; y < y1; y++) {
+        for (let x = x0; x < x1; x++) {
+          const [u, v] = toFrame(x + 0.5, y + 0.5);
+          const fu = Math.floor(u);
+          const fv = Math.floor(v);
+          if (fu < 0 || fv < 0 || fu >= a.frameW || fv >= a.frameH) continue;
+          if (a.erase[fv * a.frameW + fu]) local[(y - y0) * (x1 - x0) + (x - x0)] = 1;
+        }
+      }
+      dilateInto(mask, local, x0, y0, x1 - x0, y1 - y0, W, H, radius);
+      const pad = radius + Math.max(6, Math.round(lineH * 0.5));
+      windows.push(
+        clampWindow({ x: x0 - pad, y: y0 - pad, w: x1 - x0 + 2 * pad, h: y1 - y0 + 2 * pad }, W, H),
+      );
+    }
+  }
+  signal?.throwIfAborted();
+  const out = cloneImage(image);
+  inpaint(out, mask, mergeWindows(windows));
+  return { image: out, mask };
+}
+
+/** Square dilation of a local mask, written into the global one. */
+function dilateInto(
+  mask: Uint8Array,
+  local: Uint8Array,
+  x0: number,
+  y0: number,
+  lw: number,
+  lh: number,
+  W: number,
+  H: number,
+  r: number,
+): void {
+  // Separable: rows, then columns, on a padded local buffer.
+  const pw = lw + 2 * r;
+  const ph = lh + 2 * r;
+  const rows = new Uint8Array(pw * ph);
+  for (let y = 0; y < lh; y++) {
+    for (let x = 0; x < lw; x++) {
+      if (!local[y * lw + x]) continue;
+      const base = (y + r) * pw;
+      for (let k = x; k <= x + 2 * r; k++) rows[base + k] = 1;
+    }
+  }
+  for (let y = 0; y < ph; y++) {
+    for (let x = 0; x < pw; x++) {
+      if (!rows[y * pw + x]) continue;
+      for (let k = Math.max(0, y - r); k <= Math.min(ph - 1, y + r); k++) {
+        const gx = x + x0 - r;
+        const gy = k + y0 - r;
+        if (gx >= 0 && gy >= 0 && gx < W && gy < H) mask[gy * W + gx] = 1;
+      }
+    }
+  }
+}
+
+function clampWindow(w: Window, W: number, H: number): Window {
+  const x = Math.max(0, Math.floor(w.x));
+  const y = Math.max(0, Math.floor(w.y));
+  return { x, y, w: Math.min(W, Math.ceil(w.x + w.w)) - x, h: Math.min(H, Math.ceil(w.y + w.h)) - y };
+}
+
+/** Overlapping windows are merged, so a hole is never filled twice from half its surroundings. */
+export function mergeWindows(windows: Window[]): Window[] {
+  const out = [...windows];
+  let merged = true;
+  while (merged) {
+    merged = false;
+    for (let i = 0; i < out.length && !merged; i++) {
+      for (let j = i + 1; j < out.length; j++) {
+        const a = out[i]!;
+        const b = out[j]!;
+        if (a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h) {
+          const x = Math.min(a.x, b.x);
+          const y = Math.min(a.y, b.y);
+          out[i] = { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
+          out.splice(j, 1);
+          merged = true;
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,228 @@
+/**
+ * Stage 5b: fills masked pixels from their surroundings. A pull-push pyramid gives every hole a smooth
+ * membrane (a harmonic fill: flat colour stays flat, gradients continue straight through), relaxed at each
+ * level. Where the ground is textured, the high frequencies are then mirrored in from across the hole's
+ * edge, so a photo does not show a blurred smear where the text was.
+ */
+import type { RgbaImage } from "./raster.ts";
+
+export interface Window {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** Inpaints `mask` (1 = fill) in place, only inside the given windows. */
+export function inpaint(image: RgbaImage, mask: Uint8Array, windows: readonly Window[]): void {
+  for (const win of windows) inpaintWindow(image, mask, win);
+}
+
+function inpaintWindow(image: RgbaImage, mask: Uint8Array, win: Window): void {
+  const { w, h } = win;
+  if (w <= 0 || h <= 0) return;
+  const n = w * h;
+  const values = new Float32Array(n * 3);
+  const known = new Float32Array(n);
+  let holes = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const gi = (y + win.y) * image.width + x + win.x;
+      const p = y * w + x;
+      if (mask[gi]) {
+        holes++;
+        continue;
+      }
+      known[p] = 1;
+      values[p * 3] = image.data[gi * 4]!;
+      values[p * 3 + 1] = image.data[gi * 4 + 1]!;
+      values[p * 3 + 2] = image.data[gi * 4 + 2]!;
+    }
+  }
+  if (holes === 0 || holes === n) return;
+  const filled = pullPush(values, known, w, h);
+  addTexture(filled, values, known, w, h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const p = y * w + x;
+      if (known[p]) continue;
+      const gi = ((y + win.y) * image.width + x + win.x) * 4;
+      image.data[gi] = filled[p * 3]!;
+      image.data[gi + 1] = filled[p * 3 + 1]!;
+      image.data[gi + 2] = filled[p * 3 + 2]!;
+    }
+  }
+}
+
+/** Harmonic-like fill of unknown pixels: average down a pyramid, then interpolate and relax back up. */
+function pullPush(values: Float32Array, known: Float32Array, w: number, h: number): Float32Array {
+  if (w <= 1 && h <= 1) return values.slice();
+  // Pull: weighted 2x2 averages of known pixels.
+  const cw = Math.max(1, Math.ceil(w / 2));
+  const ch = Math.max(1, Math.ceil(h / 2));
+  const cv = new Float32Array(cw * ch * 3);
+  const ck = new Float32Array(cw * ch);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const p = y * w + x;
+      const k = known[p]!;
+      if (k === 0) continue;
+      const q = (y >> 1) * cw + (x >> 1);
+      ck[q]! += k;
+      cv[q * 3]! += values[p * 3]! * k;
+      cv[q * 3 + 1]! += values[p * 3 + 1]! * k;
+      cv[q * 3 + 2]! += values[p * 3 + 2]! * k;
+    }
+  }
+  for (let q = 0; q < cw * ch; q++) {
+    const k = ck[q]!;
+    if (k > 0) {
+      cv[q * 3]! /= k;
+      cv[q * 3 + 1]! /= k;
+      cv[q * 3 + 2]! /= k;
+      ck[q] = Math.min(1, k);
+    }
+  }
+  let allKnown = true;
+  for (let q = 0; q < ck.length; q++) if (ck[q] === 0) allKnown = false;
+  const coarse = allKnown || (cw === w && ch === h) ? cv : pullPush(cv, ck, cw, ch);
+  // Push: unknown pixels take the coarse level, bilinearly.
+  const out = values.slice();
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const p = y * w + x;
+      if (known[p]) continue;
+      const fx = Math.min(cw - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
+      const fy = Math.min(ch - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
+      const x0 = Math.floor(fx);
+      const y0 = Math.floor(fy);
+      const x1 = Math.min(cw - 1, x0 + 1);
+      const y1 = Math.min(ch - 1, y0 + 1);
+      const ax = fx - x0;
+      const ay = fy - y0;
+      for (let c = 0; c < 3; c++) {
+        const top = coarse[(y0 * cw + x0) * 3 + c]! * (1 - ax) + coarse[(y0 * cw + x1) * 3 + c]! * ax;
+        const bottom = coarse[(y1 * cw + x0) * 3 + c]! * (1 - ax) + coarse[(y1 * cw + x1) * 3 + c]! * ax;
+        out[p * 3 + c] = top * (1 - ay) + bottom * ay;
+      }
+    }
+  }
+  relax(out, known, w, h, 6);
+  return out;
+}
+
+/** Gauss-Seidel sweeps of the Laplace equation over the unknown pixels. */
+function relax(v: Float32Array, known: Float32Array, w: number, h: number, sweeps: number): void {
+  for (let s = 0; s < sweeps; s++) {
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const p = y * w + x;
+        if (known[p]) continue;
+        let n = 0;
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        for (const q of [
+          x > 0 ? p - 1 : -1,
+          x < w - 1 ? p + 1 : -1,
+          y > 0 ? p - w : -1,
+          y < h - 1 ? p + w : -1,
+        ]) {
+          if (q < 0) continue;
+          r += v[q * 3]!;
+          g += v[q * 3 + 1]!;
+          b += v[q * 3 + 2]!;
+          n++;
+        }
+        if (n === 0) continue;
+        v[p * 3] = r / n;
+        v[p * 3 + 1] = g / n;
+        v[p * 3 + 2] = b / n;
+      }
+    }
+  }
+}
+
+/**
+ * Mirrors the ground's fine detail into the hole: each filled pixel borrows the high-pass residual of the
+ * known pixel at the same distance on the other side of the hole's nearest vertical edge. Skipped on flat
+ * ground, where it would only add noise.
+ */
+function addTexture(
+  filled: Float32Array,
+  values: Float32Array,
+  known: Float32Array,
+  w: number,
+  h: number,
+): void {
+  const blur = boxBlur(filled, w, h, 2);
+  // A robust texture level: the median high-pass magnitude ignores the few strong edges (a badge's
+  // border, the halo just outside the hole) that an RMS would count as texture.
+  const mags: number[] = [];
+  const stride = Math.max(1, Math.floor((w * h) / 20000));
+  for (let p = 0; p < w * h; p += stride) {
+    if (!known[p]) continue;
+    mags.push(Math.abs(values[p * 3 + 1]! - blur[p * 3 + 1]!));
+  }
+  mags.sort((a, b) => a - b);
+  const sigma = 1.4826 * (mags[mags.length >> 1] ?? 0);
+  if (sigma < 3) return;
+  const limit = 3 * sigma;
+  // Mirror from a little beyond the hole's edge, past any halo the mask's dilation left.
+  const skip = 2;
+  for (let x = 0; x < w; x++) {
+    let y = 0;
+    while (y < h) {
+      if (known[y * w + x]) {
+        y++;
+        continue;
+      }
+      let end = y;
+      while (end < h && !known[end * w + x]) end++;
+      for (let k = y; k < end; k++) {
+        let src = y - 1 - skip - (k - y);
+        if (src < 0 || !known[src * w + x]) src = end + skip + (end - 1 - k);
+        if (src >= h || src < 0 || !known[src * w + x]) continue;
+        const p = k * w + x;
+        const q = src * w + x;
+        for (let c = 0; c < 3; c++) {
+          const hp = values[q * 3 + c]! - blur[q * 3 + c]!;
+          filled[p * 3 + c]! += Math.max(-limit, Math.min(limit, hp));
+        }
+      }
+      y = end;
+    }
+  }
+}
+
+function boxBlur(v: Float32Array, w: number, h: number, r: number): Float32Array {
+  const tmp = new Float32Array(v.length);
+  const out = new Float32Array(v.length);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      for (let c = 0; c < 3; c++) {
+        let s = 0;
+        let n = 0;
+        for (let k = Math.max(0, x - r); k <= Math.min(w - 1, x + r); k++) {
+          s += v[(y * w + k) * 3 + c]!;
+          n++;
+        }
+        tmp[(y * w + x) * 3 + c] = s / n;
+      }
+    }
+  }
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      for (let c = 0; c < 3; c++) {
+        let s = 0;
+        let n = 0;
+        for (let k = Math.max(0, y - r); k <= Math.min(h - 1, y + r); k++) {
+          s += tmp[(k * w + x) * 3 + c]!;
+          n++;
+        }
+        out[(y * w + x) * 3 + c] = s / n;
+      }
+    }
+  }
+  return out;
+}

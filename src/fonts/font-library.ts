@@ -1,0 +1,113 @@
+/**
+ * Loads font faces once and hands out fallback chains: the chosen face, then Pretendard, then NotoSansSC
+ * (spec: glyphs missing in the chosen font are filled from those two), each at the nearest weight.
+ */
+import { GatewayError } from "../contract/errors.ts";
+import type { BundledFont, Script } from "../contract/image-translate.ts";
+import type { AssetLoader } from "../engine/ports.ts";
+import { BUNDLED_FAMILIES, isBundledFont, nearestWeight } from "./bundled.ts";
+import { type CharMap, scriptCoverage } from "./coverage.ts";
+import { checkSfnt } from "./font-file.ts";
+import { type OtFont, opentype } from "./opentype.ts";
+
+export interface FontFace {
+  /** The API value: a bundled family name or `user/<id>`. */
+  name: string;
+  weight: number;
+  font: OtFont;
+  map: CharMap;
+}
+
+/** A user's font, already fetched by the caller (the server's font store) as bytes. */
+export interface UserFontSource {
+  ref: string;
+  bytes: Uint8Array;
+}
+
+const FALLBACK: readonly BundledFont[] = ["Pretendard", "NotoSansSC"];
+
+export class FontLibrary {
+  private readonly faces = new Map<string, Promise<FontFace>>();
+  private readonly coverage = new Map<string, Promise<Record<Script, boolean>>>();
+
+  constructor(private readonly assets: AssetLoader) {}
+
+  /** A bundled family at the weight nearest to `weight`. */
+  bundled(family: BundledFont, weight: number): Promise<FontFace> {
+    const files = BUNDLED_FAMILIES[family].files;
+    const w = nearestWeight(files.keys(), weight);
+    const key = files.get(w)!;
+    let face = this.faces.get(key);
+    if (face === undefined) {
+      face = this.assets.load(key).then((bytes) => parseFace(bytes, family, w));
+      this.faces.set(key, face);
+      face.catch(() => this.faces.delete(key));
+    }
+    return face;
+  }
+
+  /** The faces to draw with, in order: chosen (bundled or user), then the spec's fallbacks. */
+  async chain(font: string, weight: number, user?: UserFontSource): Promise<FontFace[]> {
+    let first: FontFace;
+    if (user !== undefined && font === user.ref) first = loadUserFace(user);
+    else if (isBundledFont(font)) first = await this.bundled(font, weight);
+    else
+      throw new GatewayError(
+        "FONT_NOT_FOUND",
+        `Font ${font} is not a bundled font or a user font of this caller.`,
+      );
+    const rest = await Promise.all(FALLBACK.filter((f) => f !== font).map((f) => this.bundled(f, weight)));
+    return [first, ...rest];
+  }
+
+  /** Script coverage of a bundled family (read from its Regular-nearest file, once). */
+  familyCoverage(family: BundledFont): Promise<Record<Script, boolean>> {
+    let c = this.coverage.get(family);
+    if (c === undefined) {
+      c = this.bundled(family, 400).then((face) => scriptCoverage(face.map));
+      this.coverage.set(family, c);
+    }
+    return c;
+  }
+}
+
+export function loadUserFace(user: UserFontSource): FontFace {
+  const font = parseUserFont(user.bytes, user.ref);
+  return { name: user.ref, weight: font.tables.os2?.usWeightClass ?? 400, font, map: charMapOf(font) };
+}
+
+/** Parses font bytes that came from a user: structure checked first, any parser failure reported. */
+export function parseUserFont(bytes: Uint8Array, name: string): OtFont {
+  checkSfnt(bytes, name);
+  let font: OtFont;
+  try {
+    font = opentype.parse(toArrayBuffer(bytes), { lowMemory: true });
+  } catch (cause) {
+    throw new GatewayError("FONT_RESOLVE_ERROR", `Font ${name} could not be read.`, { cause });
+  }
+  if (!(font.unitsPerEm >= 16 && font.unitsPerEm <= 16384) || !(font.numGlyphs > 1)) {
+    throw new GatewayError("FONT_RESOLVE_ERROR", `Font ${name} has no usable glyphs.`);
+  }
+  return font;
+}
+
+function parseFace(bytes: Uint8Array, family: string, weight: number): FontFace {
+  const font = opentype.parse(toArrayBuffer(bytes), { lowMemory: true });
+  return { name: family, weight, font, map: charMapOf(font) };
+}
+
+export function charMapOf(font: OtFont): CharMap {
+  return {
+    has(char: string) {
+      try {
+        return font.charToGlyphIndex(char) > 0;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}
