@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { TranslationSettings } from "../src/translate/node/create-server-translator.ts";
 import { dollarsToMicros } from "./billing/money.ts";
+import type { ConfiguredUpstreams, MarketplacesConfig } from "./marketplaces/upstream-config.ts";
 
 /**
  * The only module that reads process.env. Everything else receives a Config (or a slice of it), so a
@@ -77,6 +78,67 @@ const EnvSchema = z.object({
   OPENAI_TRANSLATE_BASE_URL: z.string().url().optional(),
   OPENAI_TRANSLATE_API_KEY: z.string().optional(),
   OPENAI_TRANSLATE_MODEL: z.string().default("gpt-4o-mini"),
+
+  // --- marketplaces (docs/marketplaces.md): a marketplace without <NAME>_UPSTREAM_URL is served by the
+  // embedded sandbox; setting the URL and that API's own credentials is all a real deployment changes ---
+  /** Per upstream request; past it the request is aborted and the call answers UPSTREAM_TIMEOUT (unbilled). */
+  MARKETPLACE_TIMEOUT_MS: int(100).default(10_000),
+  /** Key of the tamper-evident paging cursors (16+ characters). Unset: a random key per process. */
+  MARKETPLACE_CURSOR_SECRET: z
+    .string()
+    .min(16, "MARKETPLACE_CURSOR_SECRET must be at least 16 characters")
+    .optional(),
+  /** auction = eBay Buy Browse + Commerce Taxonomy, e.g. https://api.ebay.com. */
+  AUCTION_UPSTREAM_URL: z.string().url().optional(),
+  /** eBay OAuth application keys (client credentials grant)... */
+  AUCTION_CLIENT_ID: z.string().optional(),
+  AUCTION_CLIENT_SECRET: z.string().optional(),
+  /** ...or an application access token minted elsewhere. */
+  AUCTION_OAUTH_TOKEN: z.string().optional(),
+  /** eBay site for calls without a region (X-EBAY-C-MARKETPLACE-ID). */
+  AUCTION_MARKETPLACE_ID: z.string().default("EBAY_US"),
+  /** emporium = Amazon Product Advertising API 5.0, e.g. https://webservices.amazon.com. */
+  EMPORIUM_UPSTREAM_URL: z.string().url().optional(),
+  EMPORIUM_ACCESS_KEY: z.string().optional(),
+  EMPORIUM_SECRET_KEY: z.string().optional(),
+  /** Associates partner tag, e.g. yourtag-20. */
+  EMPORIUM_PARTNER_TAG: z.string().optional(),
+  /** SigV4 region of the locale's host (us-east-1 for webservices.amazon.com). */
+  EMPORIUM_REGION: z.string().default("us-east-1"),
+  /** PA-API Marketplace of the locale. */
+  EMPORIUM_MARKETPLACE: z.string().default("www.amazon.com"),
+  /** Buyer country of that locale; other `region` values answer 501 OPERATION_UNSUPPORTED. */
+  EMPORIUM_COUNTRY: z.string().length(2).default("US"),
+  /** megastore = Walmart affiliate product API v2, e.g. https://developer.api.walmart.com/api-proxy/service/affil/product/v2. */
+  MEGASTORE_UPSTREAM_URL: z.string().url().optional(),
+  MEGASTORE_CONSUMER_ID: z.string().optional(),
+  /** PKCS#8 PEM private key (literal \n allowed) whose public half is registered with Walmart. */
+  MEGASTORE_PRIVATE_KEY: z.string().optional(),
+  MEGASTORE_KEY_VERSION: z.string().default("1"),
+  MEGASTORE_PUBLISHER_ID: z.string().optional(),
+  /** storefront = Shopify Storefront API: the shop's origin, e.g. https://your-shop.myshopify.com. */
+  STOREFRONT_UPSTREAM_URL: z.string().url().optional(),
+  /** Public Storefront API access token. */
+  STOREFRONT_ACCESS_TOKEN: z.string().optional(),
+  STOREFRONT_API_VERSION: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/, "a Shopify API version such as 2025-01")
+    .default("2025-01"),
+  /** crossborder = AliExpress open platform sync gateway, e.g. https://api-sg.aliexpress.com. */
+  CROSSBORDER_UPSTREAM_URL: z.string().url().optional(),
+  CROSSBORDER_APP_KEY: z.string().optional(),
+  CROSSBORDER_APP_SECRET: z.string().optional(),
+  /** The seller's access token (dropshipping APIs need one). */
+  CROSSBORDER_ACCESS_TOKEN: z.string().optional(),
+  /** Embedded sandbox: loopback address, catalog seed, documented latency, injected faults. */
+  SANDBOX_HOST: z.string().default("127.0.0.1"),
+  SANDBOX_SEED: int(0).default(1),
+  SANDBOX_LATENCY: z.enum(["true", "false"]).default("true"),
+  /** Share of sandbox requests (0..1) that get one of SANDBOX_FAULTS. */
+  SANDBOX_FAULT_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** Comma list of error, throttle, truncate, refuse, timeout, slow, garbage, token-expired. */
+  SANDBOX_FAULTS: z.string().default("error,throttle,truncate,refuse,timeout"),
+  SANDBOX_SLOW_MS: int(0).default(3000),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -106,6 +168,7 @@ export interface Config {
     keyCacheTtlMs: number;
   };
   translation: TranslationSettings;
+  marketplaces: MarketplacesConfig;
 }
 
 export class ConfigError extends Error {
@@ -170,6 +233,107 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             model: e.OPENAI_TRANSLATE_MODEL,
           }
         : undefined,
+    },
+    marketplaces: marketplacesConfig(e),
+  };
+}
+
+// --- marketplaces ---
+
+const FAULT_NAMES = [
+  "error",
+  "throttle",
+  "truncate",
+  "refuse",
+  "timeout",
+  "slow",
+  "garbage",
+  "token-expired",
+];
+
+/** Builds the marketplaces section; a configured URL without that API's credentials is a ConfigError. */
+function marketplacesConfig(e: z.infer<typeof EnvSchema>): MarketplacesConfig {
+  const missing: string[] = [];
+  const need = (url: string | undefined, names: Record<string, string | undefined>) => {
+    if (url) for (const [name, value] of Object.entries(names)) if (!value) missing.push(name);
+  };
+  if (e.AUCTION_UPSTREAM_URL && !e.AUCTION_OAUTH_TOKEN) {
+    need(e.AUCTION_UPSTREAM_URL, {
+      AUCTION_CLIENT_ID: e.AUCTION_CLIENT_ID,
+      AUCTION_CLIENT_SECRET: e.AUCTION_CLIENT_SECRET,
+    });
+  }
+  need(e.EMPORIUM_UPSTREAM_URL, {
+    EMPORIUM_ACCESS_KEY: e.EMPORIUM_ACCESS_KEY,
+    EMPORIUM_SECRET_KEY: e.EMPORIUM_SECRET_KEY,
+    EMPORIUM_PARTNER_TAG: e.EMPORIUM_PARTNER_TAG,
+  });
+  need(e.MEGASTORE_UPSTREAM_URL, {
+    MEGASTORE_CONSUMER_ID: e.MEGASTORE_CONSUMER_ID,
+    MEGASTORE_PRIVATE_KEY: e.MEGASTORE_PRIVATE_KEY,
+  });
+  need(e.STOREFRONT_UPSTREAM_URL, { STOREFRONT_ACCESS_TOKEN: e.STOREFRONT_ACCESS_TOKEN });
+  need(e.CROSSBORDER_UPSTREAM_URL, {
+    CROSSBORDER_APP_KEY: e.CROSSBORDER_APP_KEY,
+    CROSSBORDER_APP_SECRET: e.CROSSBORDER_APP_SECRET,
+    CROSSBORDER_ACCESS_TOKEN: e.CROSSBORDER_ACCESS_TOKEN,
+  });
+  const kinds = e.SANDBOX_FAULTS.split(",")
+    .map((k) => k.trim())
+    .filter(Boolean);
+  const unknown = kinds.filter((k) => !FAULT_NAMES.includes(k));
+  if (missing.length > 0 || unknown.length > 0) {
+    const lines = [
+      ...missing.map((name) => `  ${name}: required when its marketplace's UPSTREAM_URL is set`),
+      ...unknown.map((k) => `  SANDBOX_FAULTS: unknown fault ${k} (one of ${FAULT_NAMES.join(", ")})`),
+    ];
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const upstreams: ConfiguredUpstreams = {
+    auction: {
+      url: e.AUCTION_UPSTREAM_URL,
+      clientId: e.AUCTION_CLIENT_ID,
+      clientSecret: e.AUCTION_CLIENT_SECRET,
+      oauthToken: e.AUCTION_OAUTH_TOKEN,
+      marketplaceId: e.AUCTION_MARKETPLACE_ID,
+    },
+    emporium: {
+      url: e.EMPORIUM_UPSTREAM_URL,
+      accessKey: e.EMPORIUM_ACCESS_KEY,
+      secretKey: e.EMPORIUM_SECRET_KEY,
+      partnerTag: e.EMPORIUM_PARTNER_TAG,
+      region: e.EMPORIUM_REGION,
+      marketplace: e.EMPORIUM_MARKETPLACE,
+      country: e.EMPORIUM_COUNTRY.toUpperCase(),
+    },
+    megastore: {
+      url: e.MEGASTORE_UPSTREAM_URL,
+      consumerId: e.MEGASTORE_CONSUMER_ID,
+      privateKey: e.MEGASTORE_PRIVATE_KEY,
+      keyVersion: e.MEGASTORE_KEY_VERSION,
+      publisherId: e.MEGASTORE_PUBLISHER_ID,
+    },
+    storefront: {
+      url: e.STOREFRONT_UPSTREAM_URL,
+      accessToken: e.STOREFRONT_ACCESS_TOKEN,
+      apiVersion: e.STOREFRONT_API_VERSION,
+    },
+    crossborder: {
+      url: e.CROSSBORDER_UPSTREAM_URL,
+      appKey: e.CROSSBORDER_APP_KEY,
+      appSecret: e.CROSSBORDER_APP_SECRET,
+      accessToken: e.CROSSBORDER_ACCESS_TOKEN,
+    },
+  };
+  return {
+    upstreams,
+    timeoutMs: e.MARKETPLACE_TIMEOUT_MS,
+    cursorSecret: e.MARKETPLACE_CURSOR_SECRET,
+    sandbox: {
+      host: e.SANDBOX_HOST,
+      seed: e.SANDBOX_SEED,
+      latency: e.SANDBOX_LATENCY === "true",
+      faults: { rate: e.SANDBOX_FAULT_RATE, kinds, slowMs: e.SANDBOX_SLOW_MS },
     },
   };
 }

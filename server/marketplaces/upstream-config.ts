@@ -68,3 +68,19 @@ export interface MarketplaceUpstreams {
 export type ConfiguredUpstreams = { [K in Marketplace]: Partial<MarketplaceUpstreams[K]> };
 
 export type Credentials<K extends Marketplace> = Omit<MarketplaceUpstreams[K], "url">;
+
+/** The marketplaces section of the server's Config (server/config.ts fills it from the environment). */
+export interface MarketplacesConfig {
+  upstreams: ConfiguredUpstreams;
+  /** Per upstream request; a slower answer is abandoned (aborted) and reported as UPSTREAM_TIMEOUT. */
+  timeoutMs: number;
+  /** Key of the tamper-evident paging cursors; every process behind one load balancer needs the same. */
+  cursorSecret: string | undefined;
+  /** The embedded sandbox serving every marketplace without an upstream URL. */
+  sandbox: {
+    host: string;
+    seed: number;
+    latency: boolean;
+    faults: { rate: number; kinds: string[]; slowMs: number };
+  };
+}

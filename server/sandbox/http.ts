@@ -12,6 +12,8 @@ import type { FaultKind } from "./options.ts";
 
 export interface Dialect {
   marketplace: Marketplace;
+  /** Path under the origin where the API lives (Walmart's /api-proxy/...); the adapter's base URL ends with it. */
+  basePath?: string;
   handle(request: Request): Promise<Response>;
   /** The marketplace's own answer for an injected error, throttle or expired-credentials fault. */
   fault(kind: "error" | "throttle" | "token-expired", status: number): Response;

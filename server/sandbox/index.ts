@@ -1,7 +1,11 @@
 import { MARKETPLACES, type Marketplace } from "../../src/contract/marketplace.ts";
 import { generateCredentials, type SandboxCredentials } from "./credentials.ts";
+import { createAliexpressDialect } from "./dialects/aliexpress.ts";
 import { DialectContext } from "./dialects/context.ts";
+import { createEbayDialect } from "./dialects/ebay.ts";
 import { createPaapiDialect } from "./dialects/paapi.ts";
+import { createShopifyDialect } from "./dialects/shopify.ts";
+import { createWalmartDialect } from "./dialects/walmart.ts";
 import { FaultController, type MarketplaceStats } from "./faults.ts";
 import { type Dialect, type DialectServer, serveDialect } from "./http.ts";
 import type { SandboxOptions } from "./options.ts";
@@ -31,8 +35,12 @@ type DialectFactory = (
   secrets: { megastorePublicKey: string },
 ) => Dialect;
 
-const DIALECTS: Partial<Record<Marketplace, DialectFactory>> = {
+const DIALECTS: Record<Marketplace, DialectFactory> = {
   emporium: (ctx, c) => createPaapiDialect(ctx, c.emporium),
+  auction: (ctx, c) => createEbayDialect(ctx, c.auction),
+  megastore: (ctx, c, secrets) => createWalmartDialect(ctx, c.megastore, secrets.megastorePublicKey),
+  storefront: (ctx, c) => createShopifyDialect(ctx, c.storefront),
+  crossborder: (ctx, c) => createAliexpressDialect(ctx, c.crossborder),
 };
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -56,11 +64,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const factory = DIALECTS[marketplace];
       if (!factory) throw new Error(`the sandbox has no ${marketplace} dialect`);
       const ctx = new DialectContext(marketplace, { seed, latency: options.latency ?? false, now });
-      const server = await serveDialect(factory(ctx, credentials, secrets), faults, host, (url) => {
+      const dialect = factory(ctx, credentials, secrets);
+      const server = await serveDialect(dialect, faults, host, (url) => {
         ctx.baseUrl = url;
       });
       servers.push(server);
-      urls[marketplace] = server.url;
+      urls[marketplace] = `${server.url}${dialect.basePath ?? ""}`;
     }
   } catch (error) {
     await Promise.all(servers.map((s) => s.close()));

@@ -60,6 +60,7 @@ export const SellerSchema = z.object({
   name: z.string(),
   feedbackPercent: z.number().min(0).max(100).optional(),
 });
+export type Seller = z.infer<typeof SellerSchema>;
 
 export const ConditionSchema = z.enum(["new", "used", "refurbished"]);
 
@@ -182,6 +183,7 @@ export const ReviewSchema = z.object({
   date: z.string().optional().describe("ISO 8601"),
   verifiedPurchase: z.boolean().optional(),
 });
+export type Review = z.infer<typeof ReviewSchema>;
 
 export const ReviewListSchema = z
   .object({

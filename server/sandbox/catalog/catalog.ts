@@ -242,7 +242,8 @@ function variantId(marketplace: Marketplace, index: number, v: number): string {
     case "storefront":
       return `gid://shopify/ProductVariant/${40_000_000_000_000 + (index + 1) * 16 + v}`;
     default:
-      return String(12_000_000_000_000_000 + (index + 1) * 16 + v);
+      // 17 digits: beyond Number's exact range, so composed as text.
+      return `12000${String((index + 1) * 16 + v).padStart(12, "0")}`;
   }
 }
 
