@@ -47,6 +47,8 @@ export const DATA_FILES = {
     "glossary/baby-pets-sports.tsv",
     "glossary/features.tsv",
     "glossary/colors-sizes.tsv",
+    "glossary/slogans.tsv",
+    "glossary/ja-phrases.tsv",
     "glossary/grammar.tsv",
   ],
   zhEn: "dict-zh-en.tsv",
