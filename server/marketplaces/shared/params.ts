@@ -95,7 +95,8 @@ export function readParams(call: RawCall, table: OperationTable): Params {
   }
   const names = Object.keys(raw);
   for (const name of names) {
-    const refusal = table.refused?.[name];
+    // Own properties only: "__proto__" or "constructor" must never read the prototype.
+    const refusal = table.refused && Object.hasOwn(table.refused, name) ? table.refused[name] : undefined;
     if (refusal) {
       throw new GatewayError(
         refusal.code ?? "INVALID_PARAMS",
