@@ -66,7 +66,13 @@ interface PendingEntry {
   reserved: number;
   requestId: string;
   operation: string;
-  at: Date;
+  atMs: number;
+}
+
+/** A settlement batch keeps its id across retries, which makes writing it idempotent. */
+interface PendingBatch {
+  id: string;
+  entries: PendingEntry[];
 }
 
 interface AccountCredit {
@@ -111,6 +117,8 @@ export class Ledger {
   private readonly now: () => Date;
   private readonly accounts = new Map<string, AccountCredit>();
   private pending: PendingEntry[] = [];
+  private unwritten: PendingBatch[] = [];
+  private batchCount = 0;
   private settling: Promise<void> | undefined;
   private timers: NodeJS.Timeout[] = [];
   private started = false;
@@ -182,10 +190,17 @@ export class Ledger {
         [accountId, micros],
       );
       if (rowCount === 0) throw new UnknownAccountError(accountId);
-      await tx.query(
-        "INSERT INTO ledger_entries (account_id, kind, amount_micros, request_id, operation) VALUES ($1, 'topup', $2, $3, 'topup')",
-        [accountId, micros, requestId],
-      );
+      await insertBatch(tx, `topup:${randomBase62(20)}`, this.holderId, [
+        {
+          accountId,
+          kind: "topup",
+          amount: micros,
+          reserved: 0,
+          requestId: requestId ?? "",
+          operation: "topup",
+          atMs: this.now().getTime(),
+        },
+      ]);
     });
     const credit = this.accounts.get(accountId);
     if (credit) credit.exhaustedUntil = 0;
@@ -209,13 +224,17 @@ export class Ledger {
   settle(): Promise<void> {
     // One settlement at a time; a caller arriving during one waits for it and then runs its own.
     const run = async (): Promise<void> => {
-      while (this.pending.length > 0) {
-        const batch = this.pending;
-        this.pending = [];
+      for (;;) {
+        let batch = this.unwritten.shift();
+        if (!batch) {
+          if (this.pending.length === 0) return;
+          batch = { id: `${this.holderId}:${++this.batchCount}`, entries: this.pending };
+          this.pending = [];
+        }
         try {
           await this.writeBatch(batch);
         } catch (error) {
-          this.pending = batch.concat(this.pending);
+          this.unwritten.unshift(batch);
           throw error;
         }
       }
@@ -291,7 +310,7 @@ export class Ledger {
         reserved: micros,
         requestId: meta.requestId,
         operation: meta.operation,
-        at: this.now(),
+        atMs: this.now().getTime(),
       });
       if (this.pending.length >= this.options.settleBatchSize) void this.settle().catch(() => {});
     };
@@ -368,7 +387,7 @@ export class Ledger {
       // Take what we want, but never more than half of what is left beyond our shortfall, so several
       // processes share the last of a balance instead of one hoarding it.
       const { rows } = await tx.query<{ taken: number; calls: number | null }>(
-        `WITH cur AS (SELECT balance_micros FROM accounts WHERE id = $1 FOR UPDATE),
+        `WITH cur AS (SELECT balance_micros FROM accounts WHERE id = $1 FOR NO KEY UPDATE),
               amt AS (SELECT LEAST(cur.balance_micros,
                                    GREATEST($2::int8, LEAST($3::int8, (cur.balance_micros + $2::int8) / 2)))::int8 AS taken
                       FROM cur)
@@ -451,14 +470,15 @@ export class Ledger {
     try {
       await this.db.transaction(async (tx) => {
         if (giveBack > 0) {
-          await tx.query(
-            "UPDATE credit_leases SET amount_micros = amount_micros - $3 WHERE account_id = $1 AND holder_id = $2",
-            [accountId, this.holderId, giveBack],
-          );
+          // Accounts before leases, the lock order of every ledger transaction.
           await tx.query("UPDATE accounts SET balance_micros = balance_micros + $2 WHERE id = $1", [
             accountId,
             giveBack,
           ]);
+          await tx.query(
+            "UPDATE credit_leases SET amount_micros = amount_micros - $3 WHERE account_id = $1 AND holder_id = $2",
+            [accountId, this.holderId, giveBack],
+          );
         }
         if (deleteRow && credit.reserved === 0 && credit.unsettled === 0) {
           await tx.query(
@@ -478,19 +498,21 @@ export class Ledger {
     }
   }
 
-  private async writeBatch(batch: PendingEntry[]): Promise<void> {
+  private async writeBatch(batch: PendingBatch): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const inserted = await insertEntries(tx, batch);
+      // Already there: an earlier attempt committed (its answer was lost) together with its lease and
+      // usage updates; writing nothing now is what keeps every charge single.
+      if (!(await insertBatch(tx, batch.id, this.holderId, batch.entries))) return;
       const spent = new Map<string, number>();
       const usage = new Map<string, { accountId: string; day: string; calls: number; micros: number }>();
-      for (const row of inserted) {
-        if (row.kind !== "charge") continue;
-        spent.set(row.account_id, (spent.get(row.account_id) ?? 0) - row.amount_micros);
-        const day = utcDay(row.created_at);
-        const key = `${row.account_id}|${day}`;
-        const u = usage.get(key) ?? { accountId: row.account_id, day, calls: 0, micros: 0 };
+      for (const entry of batch.entries) {
+        if (entry.kind !== "charge") continue;
+        spent.set(entry.accountId, (spent.get(entry.accountId) ?? 0) + entry.reserved);
+        const day = utcDay(new Date(entry.atMs));
+        const key = `${entry.accountId}|${day}`;
+        const u = usage.get(key) ?? { accountId: entry.accountId, day, calls: 0, micros: 0 };
         u.calls += 1;
-        u.micros -= row.amount_micros;
+        u.micros += entry.reserved;
         usage.set(key, u);
       }
       if (spent.size === 0) return;
@@ -509,10 +531,8 @@ export class Ledger {
         ],
       );
     });
-    // Only now that the batch is durable does memory move the money out of the lease. Memory counts the
-    // whole batch even if a retry found some charges already written: the earlier attempt shrank the
-    // lease row for those, so memory and the row agree either way.
-    for (const entry of batch) {
+    // Only now that the batch is durable does memory move the money out of the lease.
+    for (const entry of batch.entries) {
       if (entry.kind !== "charge") continue;
       const credit = this.accounts.get(entry.accountId);
       if (!credit) continue;
@@ -544,33 +564,29 @@ export class UnknownAccountError extends Error {
   }
 }
 
-async function insertEntries(
+/** Writes one batch of entries as one row; false when a batch with this id was written before. */
+async function insertBatch(
   tx: Sql,
-  batch: PendingEntry[],
-): Promise<{ account_id: string; kind: string; amount_micros: number; created_at: Date }[]> {
-  // ON CONFLICT: a batch retried after an ambiguous failure (committed, but the answer was lost) inserts
-  // no charge twice, and since spending is computed from the rows actually inserted, no lease shrinks twice.
-  const { rows } = await tx.query<{
-    account_id: string;
-    kind: string;
-    amount_micros: number;
-    created_at: Date;
-  }>(
-    `INSERT INTO ledger_entries (account_id, kind, amount_micros, reserved_micros, request_id, operation, created_at)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::int8[], $4::int8[], $5::text[], $6::text[], $7::timestamptz[])
-     ON CONFLICT (request_id) WHERE kind = 'charge' DO NOTHING
-     RETURNING account_id, kind, amount_micros, created_at`,
+  id: string,
+  holderId: string,
+  entries: readonly (Omit<PendingEntry, "kind"> & { kind: string })[],
+): Promise<boolean> {
+  const { rows } = await tx.query(
+    `INSERT INTO ledger_batches (id, holder_id, account_ids, kinds, amounts, reserved, request_ids, operations, at_ms)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING RETURNING id`,
     [
-      batch.map((e) => e.accountId),
-      batch.map((e) => e.kind),
-      batch.map((e) => e.amount),
-      batch.map((e) => e.reserved),
-      batch.map((e) => e.requestId),
-      batch.map((e) => e.operation),
-      batch.map((e) => e.at),
+      id,
+      holderId,
+      entries.map((e) => e.accountId),
+      entries.map((e) => e.kind),
+      entries.map((e) => e.amount),
+      entries.map((e) => e.reserved),
+      entries.map((e) => e.requestId),
+      entries.map((e) => e.operation),
+      entries.map((e) => e.atMs),
     ],
   );
-  return rows;
+  return rows.length === 1;
 }
 
 /**
@@ -582,7 +598,10 @@ async function takeSpendingFromLeases(
   holderId: string,
   spent: ReadonlyMap<string, number>,
 ): Promise<void> {
-  const ids = [...spent.keys()];
+  const ids = [...spent.keys()].sort();
+  // Accounts before leases, in id order: the lock order of every ledger transaction, so settlements,
+  // acquisitions and returns on one account never wait on each other in a cycle.
+  await tx.query("SELECT 1 FROM accounts WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE", [ids]);
   const { rows } = await tx.query<{ account_id: string; amount_micros: number }>(
     "SELECT account_id, amount_micros FROM credit_leases WHERE holder_id = $1 AND account_id = ANY($2::text[]) FOR UPDATE",
     [holderId, ids],

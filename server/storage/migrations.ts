@@ -35,24 +35,38 @@ CREATE TABLE api_keys (
 );
 CREATE INDEX api_keys_account ON api_keys (account_id);
 
-CREATE TABLE ledger_entries (
-  id BIGSERIAL PRIMARY KEY,
-  account_id TEXT NOT NULL REFERENCES accounts(id),
-  kind TEXT NOT NULL CHECK (kind IN ('topup', 'charge', 'release')),
+-- The ledger is written in batches: each settlement (or top-up) is one row of parallel arrays, one
+-- element per entry. Writing a row per call costs about 50 us in PGlite (a tuple and three index
+-- updates) and would cap the gateway; a batch costs about 3 us an entry. The batch id makes a retried
+-- settlement idempotent: a batch that committed is never written (or charged) again.
+CREATE TABLE ledger_batches (
+  id TEXT PRIMARY KEY,
+  seq BIGSERIAL UNIQUE,
+  holder_id TEXT NOT NULL,
+  settled_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+  account_ids TEXT[] NOT NULL,
+  kinds TEXT[] NOT NULL,
   -- Effect on the balance: + for a top-up, - for a charge, 0 for a release.
-  amount_micros BIGINT NOT NULL,
+  amounts BIGINT[] NOT NULL,
   -- What the call had reserved (charges and releases).
-  reserved_micros BIGINT NOT NULL DEFAULT 0,
-  request_id TEXT,
-  operation TEXT,
-  created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
-  CHECK ((kind = 'topup' AND amount_micros > 0)
-      OR (kind = 'charge' AND amount_micros < 0)
-      OR (kind = 'release' AND amount_micros = 0))
+  reserved BIGINT[] NOT NULL,
+  request_ids TEXT[] NOT NULL,
+  operations TEXT[] NOT NULL,
+  at_ms BIGINT[] NOT NULL,
+  CHECK (cardinality(account_ids) = cardinality(kinds) AND cardinality(kinds) = cardinality(amounts)
+     AND cardinality(amounts) = cardinality(reserved) AND cardinality(reserved) = cardinality(request_ids)
+     AND cardinality(request_ids) = cardinality(operations) AND cardinality(operations) = cardinality(at_ms))
 );
-CREATE INDEX ledger_entries_account ON ledger_entries (account_id, id);
--- No call is charged twice, whatever happens to a settlement batch.
-CREATE UNIQUE INDEX ledger_entries_one_charge ON ledger_entries (request_id) WHERE kind = 'charge';
+-- Finds the batches that hold an account's entries without reading the others.
+CREATE INDEX ledger_batches_accounts ON ledger_batches USING GIN (account_ids);
+
+-- One row per entry, for every reader: SELECT ... FROM ledger_entries WHERE account_id = ...
+CREATE VIEW ledger_entries AS
+SELECT b.seq AS batch_seq, e.ord AS entry_no, e.account_id, e.kind, e.amount_micros, e.reserved_micros,
+       e.request_id, e.operation, to_timestamp(e.at_ms / 1000.0) AS created_at
+FROM ledger_batches b,
+     unnest(b.account_ids, b.kinds, b.amounts, b.reserved, b.request_ids, b.operations, b.at_ms)
+       WITH ORDINALITY AS e(account_id, kind, amount_micros, reserved_micros, request_id, operation, at_ms, ord);
 
 -- A server process that holds credit leases; its heartbeat tells the others it is alive.
 CREATE TABLE ledger_holders (

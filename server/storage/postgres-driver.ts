@@ -41,19 +41,30 @@ export async function openPostgres(options: PostgresOptions): Promise<Database &
     pool,
     query: sql.query,
     async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query("BEGIN");
-        const result = await fn(wrap(client));
-        await client.query("COMMIT");
-        return result;
-      } catch (error) {
-        await client.query("ROLLBACK").catch(() => {});
-        throw error;
-      } finally {
-        client.release();
+      // Postgres may abort a transaction as the victim of a deadlock or a serialization conflict; the
+      // work itself was right, so it is run again (our transactions touch nothing outside the database).
+      for (let attempt = 1; ; attempt++) {
+        const client = await pool.connect();
+        try {
+          await client.query("BEGIN");
+          const result = await fn(wrap(client));
+          await client.query("COMMIT");
+          return result;
+        } catch (error) {
+          await client.query("ROLLBACK").catch(() => {});
+          if (attempt >= 5 || !isRetryable(error)) throw error;
+          await new Promise((resolve) => setTimeout(resolve, attempt * 5 * Math.random()));
+        } finally {
+          client.release();
+        }
       }
     },
     close: () => pool.end(),
   };
+}
+
+/** deadlock_detected, serialization_failure */
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === "40P01" || code === "40001";
 }

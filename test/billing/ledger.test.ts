@@ -55,7 +55,7 @@ for (const target of testDatabases()) {
       b.commit(); // a commit after release must not charge
       expect(await ledger.balance(id)).toBe(9_000);
       const { rows } = await db.query<{ kind: string; amount_micros: number; request_id: string }>(
-        "SELECT kind, amount_micros, request_id FROM ledger_entries WHERE account_id = $1 ORDER BY id",
+        "SELECT kind, amount_micros, request_id FROM ledger_entries WHERE account_id = $1 ORDER BY batch_seq, entry_no",
         [id],
       );
       expect(rows).toEqual([
@@ -158,6 +158,32 @@ for (const target of testDatabases()) {
       );
       expect(rows[0]!.balance_micros).toBe(49_000);
       expect((await db.query("SELECT * FROM credit_leases")).rows).toEqual([]);
+    });
+
+    it("charges once when a settlement committed but its answer was lost, and it is retried", async () => {
+      let loseNextAnswer = false;
+      const flaky = {
+        ...db,
+        transaction: async <T>(fn: Parameters<typeof db.transaction<T>>[0]) => {
+          const result = await db.transaction(fn);
+          if (loseNextAnswer) {
+            loseNextAnswer = false;
+            throw new Error("connection lost after COMMIT");
+          }
+          return result;
+        },
+      };
+      const ledger = new Ledger(flaky, { settleIntervalMs: 60_000 });
+      await ledger.start();
+      ledgers.push(ledger);
+      const { id } = await accounts.createAccount({ email: "retry@example.com" });
+      await ledger.topUp(id, 10_000, null);
+      (await ledger.reserve(id, oneUnit, { requestId: "req_once", operation: "x" })).commit();
+      loseNextAnswer = true;
+      await expect(ledger.settle()).rejects.toThrow(/connection lost/);
+      await ledger.settle(); // the retry of the same batch
+      expect(await ledger.balance(id)).toBe(9_000);
+      expect((await ledgerSums(db, id)).charge).toEqual({ total: -1_000, n: 1 });
     });
 
     it("charges the reduced rate past the daily threshold", async () => {

@@ -70,9 +70,10 @@ describe("admin API and CLI", () => {
       headers: auth,
     });
     expect(suspend.status).toBe(200);
-    expect(
-      (await t.request(`/admin/accounts/${accountId}`, { headers: auth }).then((r) => r.json())).status,
-    ).toBe("suspended");
+    const suspended = (await (await t.request(`/admin/accounts/${accountId}`, { headers: auth })).json()) as {
+      status: string;
+    };
+    expect(suspended.status).toBe("suspended");
     expect(
       (await t.request(`/admin/accounts/${accountId}/unsuspend`, { method: "POST", headers: auth })).status,
     ).toBe(200);

@@ -3,7 +3,7 @@ import { buildApp } from "../../server/app.ts";
 import type { LedgerOptions } from "../../server/billing/ledger.ts";
 import { loadConfig } from "../../server/config.ts";
 import type { MarketplaceModule } from "../../server/marketplaces/types.ts";
-import { silentLogger } from "../../server/platform/logger.ts";
+import { type Logger, silentLogger } from "../../server/platform/logger.ts";
 import { createServices, type Services } from "../../server/services.ts";
 import type { Marketplace } from "../../src/contract/marketplace.ts";
 import type { TestDatabase } from "./databases.ts";
@@ -19,6 +19,7 @@ export interface TestAppOptions {
   redisKeyPrefix?: string;
   clock?: () => Date;
   ledger?: LedgerOptions;
+  logger?: Logger;
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -29,7 +30,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const config = loadConfig({ ADMIN_TOKEN, LOG_LEVEL: "silent", ...options.env });
   const services: Services = createServices(config, {
     db,
-    logger: silentLogger,
+    logger: options.logger ?? silentLogger,
     marketplaces: options.marketplaces ?? {},
     ...(options.redis ? { redis: options.redis, redisKeyPrefix: options.redisKeyPrefix ?? "ml-test:" } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
