@@ -48,6 +48,7 @@ export const DATA_FILES = {
     "glossary/features.tsv",
     "glossary/colors-sizes.tsv",
     "glossary/slogans.tsv",
+    "glossary/zh-words.tsv",
     "glossary/ja-phrases.tsv",
     "glossary/grammar.tsv",
   ],

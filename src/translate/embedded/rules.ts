@@ -89,15 +89,16 @@ const RULES: Rule[] = [
   {
     name: "zh-n-items-discount",
     families: ["zh"],
-    re: new RegExp(`${CNUM}件${NUM}折`, "y"),
+    re: new RegExp(`满?${CNUM}件${NUM}折`, "y"),
     build: (m) => {
       const n = digits(g(m, 1));
       const pct = zheToPercentOff(g(m, 2));
       if (pct === undefined) return undefined;
+      const more = m[0].startsWith("满");
       return table(m, {
-        ko: `${n}개 구매 시 ${pct}% 할인`,
-        en: `${pct}% off when you buy ${n}`,
-        ja: `${n}点で${pct}%OFF`,
+        ko: `${n}개${more ? " 이상" : ""} 구매 시 ${pct}% 할인`,
+        en: `${pct}% off when you buy ${n}${more ? " or more" : ""}`,
+        ja: `${n}点${more ? "以上" : ""}で${pct}%OFF`,
       });
     },
   },
@@ -130,7 +131,7 @@ const RULES: Rule[] = [
   {
     name: "zh-nth-item",
     families: ["zh"],
-    re: new RegExp(`第${CNUM}件(半价|0元|免费|${NUM}折)`, "y"),
+    re: new RegExp(`第${CNUM}件(半价|0元|免费|${NUM}折|${NUM}元)`, "y"),
     build: (m) => {
       const n = parseAnyNumber(g(m, 1));
       if (n === undefined) return undefined;
@@ -144,6 +145,13 @@ const RULES: Rule[] = [
         });
       if (what === "0元" || what === "免费")
         return table(m, { ko: `${koNth} 번째 상품 무료`, en: `${ordinal(n)} item free`, ja: `${n}点目無料` });
+      const price = g(m, 4);
+      if (price)
+        return table(m, {
+          ko: `${koNth} 번째 상품 ${price}위안`,
+          en: `${ordinal(n)} item ¥${price}`,
+          ja: `${n}点目${price}元`,
+        });
       const pct = zheToPercentOff(g(m, 3));
       if (pct === undefined) return undefined;
       return table(m, {
@@ -152,6 +160,30 @@ const RULES: Rule[] = [
         ja: `${n}点目${pct}%OFF`,
       });
     },
+  },
+  {
+    name: "zh-add-for-more",
+    families: ["zh"],
+    re: new RegExp(`加${NUM}元(?:多|送|得)${CNUM}(?:件|个|份)?`, "y"),
+    build: (m) => {
+      const [price, n] = [g(m, 1), digits(g(m, 2))];
+      return table(m, {
+        ko: `${price}위안 추가 시 ${n}개 더`,
+        en: `Add ¥${price} for ${n} More`,
+        ja: `+${price}元でもう${n}点`,
+      });
+    },
+  },
+  {
+    name: "zh-review-cashback",
+    families: ["zh"],
+    re: /好评(?:返现?|送)(\d+(?:\.\d+)?)元?/y,
+    build: (m) =>
+      table(m, {
+        ko: `리뷰 작성 시 ${g(m, 1)}위안 환급`,
+        en: `¥${g(m, 1)} Back for a Review`,
+        ja: `レビューで${g(m, 1)}元キャッシュバック`,
+      }),
   },
   {
     name: "zh-instant-reduction",
@@ -238,6 +270,57 @@ const RULES: Rule[] = [
       const grams = n * 500;
       const w = grams >= 1000 ? `${grams / 1000}kg` : `${grams}g`;
       return table(m, { ko: w, en: w, ja: w });
+    },
+  },
+
+  {
+    name: "range-with-unit",
+    families: ["zh", "ja", "en"],
+    re: /(\d+(?:\.\d+)?)\s?[-~～〜]\s?(\d+(?:\.\d+)?)\s?(斤|公斤|千克|克|厘米|公分|毫米|米|cm|mm|kg|g|ml|mL|L|岁|歳|才|个月|ヶ月|か月|天|日|小时|時間|分钟|分|寸|码|号|度|℃|°C|%|元|円)?(?![A-Za-z])/y,
+    build: (m) => {
+      const [a, b, unit] = [g(m, 1), g(m, 2), g(m, 3)];
+      const range = (x: string, y: string) => `${x}-${y}`;
+      if (unit === "斤") {
+        const kg = (v: string) => String(Math.round((Number(v) / 2) * 10) / 10);
+        const w = `${range(kg(a), kg(b))}kg`;
+        return () => w;
+      }
+      const symbol: Record<string, string> = {
+        公斤: "kg",
+        千克: "kg",
+        克: "g",
+        厘米: "cm",
+        公分: "cm",
+        毫米: "mm",
+        米: "m",
+        "℃": "°C",
+      };
+      const words: Record<string, Partial<Record<OutLang, string>>> = {
+        岁: { ko: "세", en: " years old", ja: "歳", zh: "岁" },
+        歳: { ko: "세", en: " years old", ja: "歳", zh: "岁" },
+        才: { ko: "세", en: " years old", ja: "才", zh: "岁" },
+        个月: { ko: "개월", en: " months", ja: "ヶ月", zh: "个月" },
+        ヶ月: { ko: "개월", en: " months", ja: "ヶ月", zh: "个月" },
+        か月: { ko: "개월", en: " months", ja: "か月", zh: "个月" },
+        天: { ko: "일", en: " days", ja: "日", zh: "天" },
+        日: { ko: "일", en: " days", ja: "日", zh: "天" },
+        小时: { ko: "시간", en: " hours", ja: "時間", zh: "小时" },
+        時間: { ko: "시간", en: " hours", ja: "時間", zh: "小时" },
+        分钟: { ko: "분", en: " min", ja: "分", zh: "分钟" },
+        分: { ko: "분", en: " min", ja: "分", zh: "分钟" },
+        寸: { ko: "인치", en: " inch", ja: "インチ", zh: "寸" },
+        码: { ko: " 사이즈", en: " size", ja: "サイズ", zh: "码" },
+        号: { ko: "호", en: "", ja: "号", zh: "号" },
+        度: { ko: "도", en: "°", ja: "度", zh: "度" },
+        元: { ko: "위안", en: " yuan", ja: "元", zh: "元" },
+        円: { ko: "엔", en: " yen", ja: "円", zh: "日元" },
+      };
+      if (unit && words[unit]) {
+        const t = words[unit];
+        return (lang) => (t[lang] === undefined ? undefined : `${range(a, b)}${t[lang]}`);
+      }
+      const s = `${range(a, b)}${symbol[unit] ?? unit}`;
+      return () => s;
     },
   },
 
