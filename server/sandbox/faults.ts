@@ -15,6 +15,8 @@ export interface MarketplaceStats {
   faults: Partial<Record<FaultKind, number>>;
   /** Last request seen: method, path with query, headers and body, for tests of the outgoing request. */
   last?: RecordedRequest;
+  /** The most recent requests (up to 100), oldest first. */
+  recent: RecordedRequest[];
 }
 
 export interface RecordedRequest {
@@ -79,7 +81,7 @@ export class FaultController {
   stats(marketplace: Marketplace): MarketplaceStats {
     let stats = this.#stats.get(marketplace);
     if (!stats) {
-      stats = { requests: 0, aborted: 0, faults: {} };
+      stats = { requests: 0, aborted: 0, faults: {}, recent: [] };
       this.#stats.set(marketplace, stats);
     }
     return stats;

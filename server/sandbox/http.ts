@@ -59,6 +59,8 @@ export async function serveDialect(
       if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
     }
     stats.last = { method: req.method ?? "GET", url: req.url ?? "/", headers, body: body.toString("utf8") };
+    stats.recent.push(stats.last);
+    if (stats.recent.length > 100) stats.recent.shift();
 
     // Images are static assets, never faulted: a demo page must be able to show them.
     const fault: FaultKind | undefined = req.url?.startsWith("/img/")
