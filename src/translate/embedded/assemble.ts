@@ -17,6 +17,7 @@ interface Piece {
 
 const CLOSING = /^[,.!?:;)\]}%、。，！？：；）】」』》〉…]/;
 const OPENING = /[([{（【「『《〈]$/;
+const INFIX = /^[/×·・]$/;
 
 const PUNCT_TO_LATIN: Record<string, string> = {
   "。": ".",
@@ -144,8 +145,18 @@ function separator(prev: Piece, cur: Piece, lang: OutLang): string {
     return "";
   }
   const spaced = lang === "ko" || lang === "en";
+  // Slashes and multiplication signs join what they separate: 블랙/화이트, W30×D20, IH·가스레인지.
+  if (INFIX.test(cur.text) || INFIX.test(prev.text)) return "";
   if (cur.token.pos === "cl" && (prev.token.kind === "number" || prev.token.number !== undefined))
     return lang === "en" ? " " : "";
+  // Korean writes a number and the word counted together (15시까지, 20시간, 1개당) when the source did.
+  if (
+    lang === "ko" &&
+    prev.token.kind === "number" &&
+    cur.token.kind === "lex" &&
+    /^[\p{Script=Hangul}]/u.test(cur.text)
+  )
+    return "";
   if (cur.token.pos === "p" && lang === "ko") return "";
   if (spaced) {
     if (/[,.!?:;]$/.test(prev.text) || !CLOSING.test(cur.text)) return " ";

@@ -26,6 +26,12 @@ export interface Entry {
   out: Partial<Record<OutLang, string>>;
   pos: Pos;
   kind: EntryKind;
+  /**
+   * How specifically a glossary row speaks for this source form (lower is more specific): a row written
+   * for one language alone, where the form is the first alternative, beats a Chinese concept row that
+   * lists the same Japanese or English word as its third alternative.
+   */
+  specificity?: number;
 }
 
 export interface Lexicon {
@@ -60,6 +66,14 @@ export function addEntry(lexicon: Lexicon, form: string, entry: Entry): void {
   if (!key) return;
   const existing = lexicon.entries.get(key);
   if (existing && rank(existing.kind) > rank(entry.kind)) return;
+  if (existing && existing.kind === entry.kind && (entry.specificity ?? 0) < (existing.specificity ?? 0)) {
+    // A more specific row speaks for this form; the less specific one only fills its gaps.
+    for (const lang of COLUMNS)
+      if (entry.out[lang] === undefined && existing.out[lang] !== undefined)
+        entry.out[lang] = existing.out[lang];
+    lexicon.entries.set(key, entry);
+    return;
+  }
   if (existing && existing.kind === entry.kind) {
     // Two rows sharing a source form: the first one wins per language, later rows only fill gaps.
     for (const lang of COLUMNS)
@@ -115,14 +129,16 @@ export function loadGlossary(
       forms[lang] = alternatives;
       out[lang] = alternatives[0] === "_" ? "" : alternatives[0];
     });
+    const sourceColumns = (["zh", "ja", "en"] as const).filter((f) => forms[FAMILY_COLUMN[f]]).length;
     for (const family of ["zh", "ja", "en"] as const) {
-      for (const form of forms[FAMILY_COLUMN[family]] ?? []) {
-        if (form === "_") continue;
+      (forms[FAMILY_COLUMN[family]] ?? []).forEach((form, alternative) => {
+        if (form === "_") return;
+        const specificity = (alternative === 0 ? 0 : 1) + (sourceColumns - 1);
         // An English classifier cell "day/days" is read in both forms.
         const sourceForms = family === "en" && pos === "cl" ? form.split("/") : [form];
         for (const f of sourceForms)
-          addEntry(lexicons[family], stripGlue(f), { out: { ...out }, pos, kind: "glossary" });
-      }
+          addEntry(lexicons[family], stripGlue(f), { out: { ...out }, pos, kind: "glossary", specificity });
+      });
     }
   });
   return issues;

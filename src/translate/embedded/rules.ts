@@ -354,6 +354,32 @@ const RULES: Rule[] = [
       }),
   },
   {
+    name: "ja-one-more",
+    families: ["ja"],
+    re: /もう(\d+)(?:個|点|本|枚|つ|セット)/y,
+    build: (m) => table(m, { ko: `${g(m, 1)}개 더`, en: `${g(m, 1)} More`, zh: `再${g(m, 1)}件` }),
+  },
+  {
+    name: "ja-per-unit",
+    families: ["ja"],
+    re: /(\d+)(?:個|点|本|枚|袋|食|回)あたり(?:約)?(\d[\d,]*)円/y,
+    build: (m) =>
+      table(m, {
+        ko: `1개당 ${g(m, 2)}엔`.replace("1개당", `${g(m, 1)}개당`),
+        en: `¥${g(m, 2)} per ${g(m, 1) === "1" ? "piece" : `${g(m, 1)} pieces`}`,
+        zh: `每${g(m, 1)}件${g(m, 2)}日元`,
+      }),
+  },
+  {
+    name: "ja-tenths-off",
+    families: ["ja"],
+    re: /(\d)割(?:引き?|オフ|OFF)/y,
+    build: (m) => {
+      const pct = Number(g(m, 1)) * 10;
+      return table(m, { ko: `${pct}% 할인`, en: `${pct}% OFF`, zh: `${10 - Number(g(m, 1))}折` });
+    },
+  },
+  {
     name: "ja-points",
     families: ["ja"],
     re: /ポイント(最大)?(\d+)倍/y,
