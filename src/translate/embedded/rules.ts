@@ -186,6 +186,61 @@ const RULES: Rule[] = [
       }),
   },
   {
+    name: "zh-purchase-limit",
+    families: ["zh"],
+    re: new RegExp(`(每人|每个ID|每个账号)?限购${CNUM}(?:件|个|份|套|盒|瓶)`, "y"),
+    build: (m) => {
+      const n = digits(g(m, 2));
+      return g(m, 1)
+        ? table(m, { ko: `1인 ${n}개 한정`, en: `Limit ${n} per Customer`, ja: `お一人様${n}点限り` })
+        : table(m, { ko: `${n}개 한정 구매`, en: `Limit ${n}`, ja: `${n}点限り` });
+    },
+  },
+  {
+    name: "zh-only-left",
+    families: ["zh"],
+    re: new RegExp(`(?:仅剩|只剩|还剩|剩余)${CNUM}(件|个|天|小时|份|台)`, "y"),
+    build: (m) => {
+      const n = digits(g(m, 1));
+      const unit: Record<string, Partial<Record<OutLang, string>>> = {
+        件: { ko: "개", en: "left", ja: "点" },
+        个: { ko: "개", en: "left", ja: "個" },
+        份: { ko: "개", en: "left", ja: "点" },
+        台: { ko: "대", en: "left", ja: "台" },
+        天: { ko: "일", en: "days left", ja: "日" },
+        小时: { ko: "시간", en: "hours left", ja: "時間" },
+      };
+      const u = unit[g(m, 2)] ?? {};
+      return table(m, { ko: `단 ${n}${u.ko} 남음`, en: `Only ${n} ${u.en}`, ja: `残り${n}${u.ja}` });
+    },
+  },
+  {
+    name: "zh-dimension",
+    families: ["zh"],
+    re: /(长度|宽度|高度|厚度|深度|长|宽|高|厚|深|重|直径)(?:约|:|：)?(?=\s?\d)/y,
+    build: (m) => {
+      const t: Record<string, Partial<Record<OutLang, string>>> = {
+        长: { ko: "길이", en: "Length", ja: "長さ" },
+        宽: { ko: "폭", en: "Width", ja: "幅" },
+        高: { ko: "높이", en: "Height", ja: "高さ" },
+        厚: { ko: "두께", en: "Thickness", ja: "厚さ" },
+        深: { ko: "깊이", en: "Depth", ja: "深さ" },
+        重: { ko: "무게", en: "Weight", ja: "重さ" },
+        直径: { ko: "지름", en: "Diameter", ja: "直径" },
+      };
+      const w = t[g(m, 1)[0] === "直" ? "直径" : (g(m, 1)[0] ?? "")];
+      if (!w) return undefined;
+      const approx = m[0].includes("约");
+      return (lang) => {
+        if (lang === "zh") return m[0];
+        const word = w[lang];
+        return word === undefined
+          ? undefined
+          : `${word}${approx ? (lang === "ko" ? " 약" : lang === "en" ? " approx." : "約") : ""}`;
+      };
+    },
+  },
+  {
     name: "zh-instant-reduction",
     families: ["zh"],
     re: /(立减|直降|立省|省)(\d+(?:\.\d+)?)元?/y,
