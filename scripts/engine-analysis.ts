@@ -8,10 +8,14 @@ import { createNodeEngine } from "../src/engine/node/create-node-engine.ts";
 import { analyseScenes, summarize } from "../test/engine/support/analysis-truth.ts";
 
 const { values } = parseArgs({
-  options: { scenes: { type: "string", default: "60" }, verbose: { type: "boolean", default: false } },
+  options: {
+    scenes: { type: "string", default: "60" },
+    seed: { type: "string", default: "1000" },
+    verbose: { type: "boolean", default: false },
+  },
 });
 const engine = createNodeEngine();
-const seeds = Array.from({ length: Number(values.scenes) }, (_, i) => 1000 + i);
+const seeds = Array.from({ length: Number(values.scenes) }, (_, i) => Number(values.seed) + i);
 const results = await analyseScenes(engine, seeds);
 if (values.verbose) {
   for (const r of results) {

@@ -26,15 +26,17 @@ export async function decodeImage(bytes: Uint8Array, codec: ImageCodec): Promise
   }
   let image = decoded.image;
   const swapped = header.orientation >= 5;
-  const expectW = decoded.orientationApplied && swapped ? header.height : header.width;
-  const expectH = decoded.orientationApplied && swapped ? header.width : header.height;
-  if (image.width !== expectW || image.height !== expectH) {
+  const asStored = image.width === header.width && image.height === header.height;
+  const upright = image.width === header.height && image.height === header.width;
+  // A quarter-turn orientation shows in the decoded size whatever the port claims.
+  const applied = swapped && header.width !== header.height ? upright : decoded.orientationApplied;
+  if (!(asStored || (swapped && upright))) {
     throw new GatewayError(
       "INVALID_IMAGE",
       `The image decodes to ${image.width}x${image.height} pixels but its header says ${header.width}x${header.height}.`,
     );
   }
-  if (!decoded.orientationApplied) image = applyOrientation(image, header.orientation);
+  if (!applied) image = applyOrientation(image, header.orientation);
   flattenAlpha(image);
   return { image, header };
 }

@@ -35,6 +35,8 @@ const MIN_CONFIDENCE = 0.5;
 const MIN_TESSERACT_CONFIDENCE = 0.35;
 /** Below this PP-OCR confidence an `auto` line is offered to the Japanese reader. */
 const AUTO_RECHECK = 0.9;
+/** How many lines `auto` shows tesseract before deciding whether a picture is Japanese. */
+const AUTO_PROBES = 3;
 
 export async function readLines(
   image: RgbaImage,
@@ -72,26 +74,52 @@ export async function readLines(
   }
 
   if (source === "ja" || source === "auto") {
-    for (let i = 0; i < out.length; i++) {
+    const readJapanese = async (i: number) => {
       signal?.throwIfAborted();
       const line = out[i]!;
-      if (source === "auto" && line.confidence >= AUTO_RECHECK && !hasKana(line.text)) continue;
       // PP-OCR cannot read kana, so its low confidence on a restacked column says nothing about the
       // orientation: a Japanese column is read upright unless PP-OCR was sure of a turned reading.
       const crop = crops[i]!;
       const image = crop.vertical && line.confidence < 0.8 ? crop.candidates[0]! : line.crop;
       const worker = await readers.japanese();
       const t = await worker.recognize(encodeBmp(prepareForTesseract(image)), "line");
-      const text = tidyJapanese(t.text);
-      const better =
-        source === "ja"
-          ? text.length > 0 && (t.confidence >= line.confidence * 0.8 || hasKana(text))
-          : hasKana(text);
-      if (better) {
-        line.text = text;
-        line.confidence = t.confidence;
-        line.crop = image;
-        line.reader = "tesseract";
+      return { text: tidyJapanese(t.text), confidence: t.confidence, image };
+    };
+    const adopt = (i: number, r: Awaited<ReturnType<typeof readJapanese>>) => {
+      const line = out[i]!;
+      line.text = r.text;
+      line.confidence = r.confidence;
+      line.crop = r.image;
+      line.reader = "tesseract";
+    };
+    if (source === "ja") {
+      for (let i = 0; i < out.length; i++) {
+        const r = await readJapanese(i);
+        const line = out[i]!;
+        if (r.text.length > 0 && (r.confidence >= line.confidence * 0.8 || hasKana(r.text))) adopt(i, r);
+      }
+    } else {
+      // auto: PP-OCR reads katakana as look-alike hanzi (セール as 七一儿) with high confidence, so its
+      // output cannot say "Japanese". A few lines go to tesseract first; kana in its reading of any of
+      // them makes the picture Japanese, and every line that could be Japanese is then read by it.
+      const candidates = out
+        .map((line, i) => ({ i, line }))
+        .filter(
+          ({ line }) =>
+            hasKana(line.text) || (countScripts(line.text).han ?? 0) > 0 || line.confidence < AUTO_RECHECK,
+        )
+        .sort((a, b) => a.line.confidence - b.line.confidence);
+      const probed = new Map<number, Awaited<ReturnType<typeof readJapanese>>>();
+      let japanese = false;
+      for (const { i } of candidates.slice(0, AUTO_PROBES)) {
+        const r = await readJapanese(i);
+        probed.set(i, r);
+        if (kanaCount(r.text) >= 2 && r.confidence >= 0.6) japanese = true;
+      }
+      for (const { i } of candidates) {
+        const r = probed.get(i) ?? (japanese ? await readJapanese(i) : undefined);
+        if (r !== undefined && hasKana(r.text) && (japanese || r.confidence >= out[i]!.confidence))
+          adopt(i, r);
       }
     }
   }
@@ -100,6 +128,10 @@ export async function readLines(
       l.text.trim().length > 0 &&
       l.confidence >= (l.reader === "tesseract" ? MIN_TESSERACT_CONFIDENCE : MIN_CONFIDENCE),
   );
+}
+
+function kanaCount(text: string): number {
+  return countScripts(text).kana ?? 0;
 }
 
 function hasKana(text: string): boolean {

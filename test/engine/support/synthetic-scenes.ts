@@ -107,7 +107,13 @@ const FACES: Record<DetectedWeight, FontChoice[]> = {
 export class SceneGenerator {
   readonly fonts = new FontLibrary(new NodeAssetLoader());
 
-  async scene(seed: number, ground: Ground, width = 640, height = 480): Promise<Scene> {
+  async scene(
+    seed: number,
+    ground: Ground,
+    width = 640,
+    height = 480,
+    options: { hanOnly?: boolean } = {},
+  ): Promise<Scene> {
     const rand = mulberry32(seed);
     const pick = <T>(a: readonly T[]): T => a[Math.floor(rand() * a.length)]!;
     const bg = makeGround(ground, width, height, rand);
@@ -127,7 +133,9 @@ export class SceneGenerator {
       const face = pick(FACES[cls]);
       const f = await this.fonts.bundled(face.family, face.weight);
       // Only texts the face can draw whole (Pretendard has no Han; Noto Sans KR only traditional forms).
-      const texts = [...LATIN, ...HAN].filter((t) => [...t].every((c) => c === " " || f.map.has(c)));
+      const pool = options.hanOnly ? HAN : [...LATIN, ...HAN];
+      const texts = pool.filter((t) => [...t].every((c) => c === " " || f.map.has(c)));
+      if (texts.length === 0) continue;
       const text = pick(texts);
       const badge = rand() < 0.4;
       // Hairline weights only at display sizes: below about 1.5 px a stroke never shows its own colour.

@@ -1,0 +1,60 @@
+/** Small images for tests, made with @napi-rs/canvas so no binary fixtures are needed. */
+import { createCanvas } from "@napi-rs/canvas";
+import type { FontFace } from "../../../src/fonts/font-library.ts";
+
+export interface TextSpec {
+  text: string;
+  x: number;
+  /** Baseline. */
+  y: number;
+  size: number;
+  color?: string;
+  face: FontFace;
+  /** Degrees, about the text's start point. */
+  rotate?: number;
+  /** A filled box behind the text. */
+  badge?: string;
+}
+
+export async function drawImage(
+  width: number,
+  height: number,
+  texts: TextSpec[],
+  options: { background?: string; format?: "png" | "jpeg" } = {},
+): Promise<Uint8Array> {
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = options.background ?? "#f4f1ea";
+  ctx.fillRect(0, 0, width, height);
+  for (const t of texts) {
+    const glyphs = t.face.font.stringToGlyphs(t.text);
+    const scale = t.size / t.face.font.unitsPerEm;
+    const advance = glyphs.reduce((s, g) => s + (g.advanceWidth ?? 0), 0) * scale;
+    ctx.save();
+    ctx.translate(t.x, t.y);
+    ctx.rotate(((t.rotate ?? 0) * Math.PI) / 180);
+    if (t.badge) {
+      ctx.fillStyle = t.badge;
+      ctx.beginPath();
+      ctx.roundRect(-t.size * 0.5, -t.size * 1.25, advance + t.size, t.size * 1.75, t.size * 0.3);
+      ctx.fill();
+    }
+    ctx.fillStyle = t.color ?? "#1a1a1a";
+    ctx.beginPath();
+    let pen = 0;
+    for (const g of glyphs) {
+      for (const c of g.getPath(pen, 0, t.size).commands) {
+        if (c.type === "M") ctx.moveTo(c.x!, c.y!);
+        else if (c.type === "L") ctx.lineTo(c.x!, c.y!);
+        else if (c.type === "Q") ctx.quadraticCurveTo(c.x1!, c.y1!, c.x!, c.y!);
+        else if (c.type === "C") ctx.bezierCurveTo(c.x1!, c.y1!, c.x2!, c.y2!, c.x!, c.y!);
+        else ctx.closePath();
+      }
+      pen += (g.advanceWidth ?? 0) * scale;
+    }
+    ctx.fill();
+    ctx.restore();
+  }
+  const format = options.format ?? "png";
+  return new Uint8Array(format === "png" ? await canvas.encode("png") : await canvas.encode("jpeg", 90));
+}
