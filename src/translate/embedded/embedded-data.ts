@@ -35,6 +35,7 @@ export interface EmbeddedData {
 /** Names of the files the Node and browser loaders read, relative to the data folder. */
 export const DATA_FILES = {
   glossaries: [
+    "glossary/grammar.tsv",
     "glossary/promotions.tsv",
     "glossary/shipping-service.tsv",
     "glossary/badges-quality.tsv",
@@ -50,7 +51,6 @@ export const DATA_FILES = {
     "glossary/slogans.tsv",
     "glossary/zh-words.tsv",
     "glossary/ja-phrases.tsv",
-    "glossary/grammar.tsv",
   ],
   zhEn: "dict-zh-en.tsv",
   jaEn: "dict-ja-en.tsv",

@@ -417,13 +417,15 @@ const RULES: Rule[] = [
   {
     name: "ja-per-unit",
     families: ["ja"],
-    re: /(\d+)(?:個|点|本|枚|袋|食|回)あたり(?:約)?(\d[\d,]*)円/y,
-    build: (m) =>
-      table(m, {
-        ko: `1개당 ${g(m, 2)}엔`.replace("1개당", `${g(m, 1)}개당`),
-        en: `¥${g(m, 2)} per ${g(m, 1) === "1" ? "piece" : `${g(m, 1)} pieces`}`,
-        zh: `每${g(m, 1)}件${g(m, 2)}日元`,
-      }),
+    re: /(\d+)(?:個|点|本|枚|袋|食|回)あたり(約)?(\d[\d,]*)円/y,
+    build: (m) => {
+      const [n, approx, price] = [g(m, 1), g(m, 2), g(m, 3)];
+      return table(m, {
+        ko: `${n}개당 ${approx ? "약 " : ""}${price}엔`,
+        en: `${approx ? "approx. " : ""}¥${price} per ${n === "1" ? "piece" : `${n} pieces`}`,
+        zh: `每${n}件${approx ? "约" : ""}${price}日元`,
+      });
+    },
   },
   {
     name: "ja-tenths-off",
