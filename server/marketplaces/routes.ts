@@ -65,8 +65,14 @@ export function marketplaceRoutes(): Hono<AppEnv> {
       chargeable: { kind: "units", units: prepared.units },
       capacityScope: marketplace,
       saturatedCode: "MARKETPLACE_SATURATED",
-      async run(signal) {
-        const result = await prepared.run({ signal, requestId, now: clock });
+      async run(call) {
+        const result = await prepared.run({
+          get signal() {
+            return call.signal;
+          },
+          requestId,
+          now: clock,
+        });
         const checked = prepared.schema.safeParse(result);
         if (!checked.success) {
           c.get("services").logger.error("normalized result does not fit the contract", {

@@ -29,7 +29,7 @@ export interface RecordedRequest {
 export class FaultController {
   readonly #settings: SandboxFaultSettings;
   readonly #rng: Rng;
-  readonly #queued = new Map<Marketplace, FaultKind[]>();
+  readonly #queued = new Map<Marketplace, { kind: FaultKind; status?: number }[]>();
   readonly #stats = new Map<Marketplace, MarketplaceStats>();
 
   constructor(settings: SandboxFaultSettings, seed: number) {
@@ -37,10 +37,13 @@ export class FaultController {
     this.#rng = new Rng(hash32(`faults:${seed}`));
   }
 
-  /** Queue faults for the next requests to a marketplace, in order, before any random ones. */
-  inject(marketplace: Marketplace, kind: FaultKind, times = 1): void {
+  /**
+   * Queue faults for the next requests to a marketplace, in order, before any random ones. An `error`
+   * may name its HTTP status (500, 502, 503 or 504; random otherwise).
+   */
+  inject(marketplace: Marketplace, kind: FaultKind, times = 1, status?: number): void {
     const queue = this.#queued.get(marketplace) ?? [];
-    for (let i = 0; i < times; i++) queue.push(kind);
+    for (let i = 0; i < times; i++) queue.push(status === undefined ? { kind } : { kind, status });
     this.#queued.set(marketplace, queue);
   }
 
@@ -60,16 +63,16 @@ export class FaultController {
     return this.#settings.slowMs;
   }
 
-  next(marketplace: Marketplace): FaultKind | undefined {
+  next(marketplace: Marketplace): { kind: FaultKind; status?: number } | undefined {
     const stats = this.stats(marketplace);
     stats.requests++;
     const queued = this.#queued.get(marketplace)?.shift();
-    const fault =
-      queued ??
-      (this.#settings.rate > 0 && this.#settings.kinds.length > 0 && this.#rng.chance(this.#settings.rate)
-        ? this.#rng.pick(this.#settings.kinds)
-        : undefined);
-    if (fault) stats.faults[fault] = (stats.faults[fault] ?? 0) + 1;
+    const random =
+      this.#settings.rate > 0 && this.#settings.kinds.length > 0 && this.#rng.chance(this.#settings.rate)
+        ? { kind: this.#rng.pick(this.#settings.kinds) }
+        : undefined;
+    const fault = queued ?? random;
+    if (fault) stats.faults[fault.kind] = (stats.faults[fault.kind] ?? 0) + 1;
     return fault;
   }
 

@@ -47,8 +47,10 @@ export async function serveDialect(
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let gone = false;
     res.on("close", () => {
       held.delete(res);
+      gone = true;
       if (!res.writableFinished) stats.aborted++;
     });
     const chunks: Buffer[] = [];
@@ -62,10 +64,11 @@ export async function serveDialect(
     stats.recent.push(stats.last);
     if (stats.recent.length > 100) stats.recent.shift();
 
+    // A request its client already gave up on draws no fault (it would land on a later request).
+    if (gone) return;
     // Images are static assets, never faulted: a demo page must be able to show them.
-    const fault: FaultKind | undefined = req.url?.startsWith("/img/")
-      ? undefined
-      : faults.next(dialect.marketplace);
+    const drawn = req.url?.startsWith("/img/") ? undefined : faults.next(dialect.marketplace);
+    const fault: FaultKind | undefined = drawn?.kind;
     if (fault === "refuse") {
       req.socket.destroy();
       return;
@@ -89,7 +92,8 @@ export async function serveDialect(
     }
 
     let response: Response;
-    if (fault === "error") response = dialect.fault("error", faults.pick([500, 502, 503, 504]));
+    if (fault === "error")
+      response = dialect.fault("error", drawn?.status ?? faults.pick([500, 502, 503, 504]));
     else if (fault === "throttle") response = dialect.fault("throttle", 429);
     else if (fault === "token-expired") response = dialect.fault("token-expired", 401);
     else if (fault === "garbage")

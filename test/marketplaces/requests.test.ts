@@ -296,7 +296,7 @@ describe("the sandbox verifies what the adapters send", () => {
     expect(seen("megastore", "/api-proxy/")!.url).toMatch(
       /^\/api-proxy\/service\/affil\/product\/v2\/search\?query=tea&start=(1|26)&numItems=25&format=json&facet=on/,
     );
-    await call(live.modules.storefront, "search", { query: "ミニ" });
+    await call(live.modules.storefront, "search", { query: "ワイヤレス" });
     expect(seen("storefront", "/api/")).toMatchObject({ method: "POST", url: "/api/2025-01/graphql.json" });
     await call(live.modules.crossborder, "search", { query: "耳机" });
     const ae = seen("crossborder", "/sync")!;

@@ -7,6 +7,7 @@ import {
 } from "../../../src/contract/marketplace.ts";
 import { defineModule, type ModuleRuntime, prepared } from "../shared/module-kit.ts";
 import { readParams } from "../shared/params.ts";
+import { allOrNothing } from "../shared/upstream.ts";
 import type { MarketplaceModule, RawCall, UpstreamContext } from "../types.ts";
 import type { AuctionUpstream } from "../upstream-config.ts";
 import { EbayClient, EbayError } from "./client.ts";
@@ -78,7 +79,10 @@ export function createAuctionModule(upstream: AuctionUpstream, runtime: ModuleRu
           category = probe.refinement?.dominantCategoryId;
           if (category === undefined) return normalizeSearch([probe], request, taxonomy.levelOf);
         }
-        const pages = await Promise.all(plan.requests.map((r) => client.search(plan, r, ctx, category)));
+        const pages = await allOrNothing(
+          ctx,
+          plan.requests.map((r) => (c) => client.search(plan, r, c, category)),
+        );
         return normalizeSearch(pages.map(readSearch), request, taxonomy.levelOf);
       } catch (error) {
         mapEbayError(error, plan, browse);

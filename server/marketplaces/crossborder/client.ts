@@ -86,6 +86,12 @@ export class IopClient {
     }
     const body = (json ?? {}) as Record<string, unknown>;
     const gatewayError = body.error_response as { code?: unknown; msg?: unknown; type?: unknown } | undefined;
+    // An HTTP failure is judged by its status first; the gateway's code rides along as upstreamCode.
+    if (answer.status >= 500 || answer.status === 429) {
+      const code = gatewayError?.code === undefined ? undefined : String(gatewayError.code);
+      const msg = gatewayError?.msg === undefined ? undefined : String(gatewayError.msg);
+      throw statusFault("crossborder", answer.status, answer.headers, code, msg);
+    }
     if (gatewayError)
       throw gatewayFault(
         String(gatewayError.code ?? ""),

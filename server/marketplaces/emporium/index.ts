@@ -7,6 +7,7 @@ import {
 } from "../../../src/contract/marketplace.ts";
 import { defineModule, type ModuleRuntime, prepared } from "../shared/module-kit.ts";
 import { readParams } from "../shared/params.ts";
+import { allOrNothing } from "../shared/upstream.ts";
 import type { MarketplaceModule, UpstreamContext } from "../types.ts";
 import type { EmporiumUpstream } from "../upstream-config.ts";
 import { PaapiClient } from "./client.ts";
@@ -159,10 +160,10 @@ export function createEmporiumModule(upstream: EmporiumUpstream, runtime: Module
         const asin = checkAsin(params.productId!);
         return prepared("product", 1, ProductSchema, async (ctx) => {
           // GetVariations answers NoResults for an item without variations; both calls run together.
-          const [item, variations] = await Promise.all([
-            getItem(asin, PRODUCT_RESOURCES, ctx),
-            client.call("GetVariations", { ASIN: asin, Resources: VARIATION_RESOURCES }, ctx),
-          ]);
+          const [item, variations] = (await allOrNothing<unknown>(ctx, [
+            (c) => getItem(asin, PRODUCT_RESOURCES, c),
+            (c) => client.call("GetVariations", { ASIN: asin, Resources: VARIATION_RESOURCES }, c),
+          ])) as [Awaited<ReturnType<typeof getItem>>, Awaited<ReturnType<PaapiClient["call"]>>];
           const variants =
             variations.noResults || !("VariationsResult" in variations.body)
               ? []

@@ -8,6 +8,7 @@ import {
 import { fingerprint } from "../shared/cursor.ts";
 import { defineModule, type ModuleRuntime, prepared } from "../shared/module-kit.ts";
 import { readParams } from "../shared/params.ts";
+import { allOrNothing } from "../shared/upstream.ts";
 import type { MarketplaceModule } from "../types.ts";
 import type { MegastoreUpstream } from "../upstream-config.ts";
 import { WalmartClient, WalmartError } from "./client.ts";
@@ -85,8 +86,9 @@ export function createMegastoreModule(
         const plan = planSearch(params);
         return prepared("search", 1, SearchResultSchema, async (ctx) => {
           try {
-            const pages = await Promise.all(
-              plan.starts.map((start) => client.get("/search", searchQuery(plan, start), ctx)),
+            const pages = await allOrNothing(
+              ctx,
+              plan.starts.map((start) => (c) => client.get("/search", searchQuery(plan, start), c)),
             );
             return normalizeSearch(pages.map(readSearch), {
               query: plan.query,

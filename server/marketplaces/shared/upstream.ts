@@ -229,3 +229,24 @@ export function readShape<T>(name: string, schema: z.ZodType<T>, value: unknown,
     `${name} answered an unusable ${what} (${path}: ${issue?.message ?? "invalid"})`,
   );
 }
+
+/**
+ * Runs several upstream requests that make one answer (a megastore page is two Walmart requests, a 240
+ * auction page two eBay requests): the first failure aborts the others, so no request is left running
+ * after the call has already failed.
+ */
+export async function allOrNothing<T>(
+  ctx: UpstreamContext,
+  tasks: ((ctx: UpstreamContext) => Promise<T>)[],
+): Promise<T[]> {
+  const group = new AbortController();
+  const shared: UpstreamContext = { ...ctx, signal: AbortSignal.any([ctx.signal, group.signal]) };
+  return Promise.all(
+    tasks.map((task) =>
+      task(shared).catch((error: unknown) => {
+        group.abort(error);
+        throw error;
+      }),
+    ),
+  );
+}
