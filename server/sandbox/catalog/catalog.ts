@@ -275,7 +275,8 @@ function generate(
   const sizeCount =
     kind === "size" ? 2 + rng.int(3) : marketplace === "crossborder" && rng.chance(0.4) ? 2 : 0;
   const wantsVariants = marketplace === "crossborder" || (marketplace !== "auction" && rng.chance(0.45));
-  if (wantsVariants && colorCount + sizeCount > 1) {
+  // A crossborder product always has at least one SKU: its price lives there.
+  if (wantsVariants && (colorCount + sizeCount > 1 || marketplace === "crossborder")) {
     const colors = colorCount > 0 ? rng.sample(COLORS, colorCount) : [undefined];
     const sizes = sizeCount > 0 ? SIZES.slice(0, sizeCount) : [undefined];
     let v = 0;
