@@ -24,7 +24,7 @@ export const DEV_SET: DevCase[] = [
   { text: "100%桑蚕丝", source: "zh", target: "ko", expected: "실크 100%" },
   { text: "精选优质面料", source: "zh", target: "ko", expected: "엄선된 고급 원단" },
   { text: "赠送现金券", source: "zh", target: "ko", expected: "현금 쿠폰 증정" },
-  { text: "【全国包邮】", source: "zh", target: "ko", expected: "[전국 무료배송]" },
+  { text: "【全国包邮】", source: "zh", target: "ko", expected: "【전국 무료배송】" },
   { text: "7天无理由退换", source: "zh", target: "ko", expected: "7일 무조건 반품·교환" },
   { text: "假一赔十", source: "zh", target: "ko", expected: "가품 시 10배 보상" },
   { text: "不锈钢机身", source: "zh", target: "ko", expected: "스테인리스 본체" },

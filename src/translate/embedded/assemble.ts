@@ -36,6 +36,8 @@ const PUNCT_TO_LATIN: Record<string, string> = {
   "〜": "~",
   "・": "·",
 };
+/** Korean shop copy keeps the East Asian brackets (【전국 무료배송】, 「」, 《》); only full stops and commas change. */
+const PUNCT_TO_KOREAN: Record<string, string> = { "。": ".", "、": ",", "～": "~", "〜": "~", "・": "·" };
 const PUNCT_ZH_TO_JA: Record<string, string> = { ",": "、", "《": "「", "》": "」", "“": "「", "”": "」" };
 const PUNCT_JA_TO_ZH: Record<string, string> = {
   "、": "，",
@@ -60,7 +62,8 @@ function tokenText(token: Token, lang: OutLang, family: Family): string | undefi
     case "space":
       return token.src.includes("\n") ? "\n" : " ";
     case "punct":
-      if (lang === "ko" || lang === "en") return PUNCT_TO_LATIN[token.src] ?? token.src;
+      if (lang === "ko") return PUNCT_TO_KOREAN[token.src] ?? token.src;
+      if (lang === "en") return PUNCT_TO_LATIN[token.src] ?? token.src;
       if (lang === "ja" && family === "zh") return PUNCT_ZH_TO_JA[token.src] ?? token.src;
       if (lang === "zh" && family === "ja") return PUNCT_JA_TO_ZH[token.src] ?? token.src;
       return token.src;
