@@ -10,6 +10,7 @@
 import { hasGlossary, type MaskedText, maskGlossary, unmaskGlossary } from "./glossary-mask.ts";
 import {
   type ConcreteSource,
+  normalizeSource,
   normalizeTarget,
   resolveSource,
   sameLanguage,
@@ -196,7 +197,17 @@ export function createTranslationService(options: TranslationServiceOptions): Tr
           results[i] = { text, status: "kept", provider: "service", reason: "empty text" };
           return;
         }
-        const source = resolveSource(sourceCode, text);
+        const sourceLang = normalizeSource(String(sourceCode));
+        if (!sourceLang) {
+          results[i] = {
+            text,
+            status: "kept",
+            provider: "service",
+            reason: `unsupported source language "${sourceCode}"`,
+          };
+          return;
+        }
+        const source = resolveSource(sourceLang, text);
         if (!source) {
           results[i] = { text, status: "kept", provider: "service", reason: "no letters to translate" };
           return;

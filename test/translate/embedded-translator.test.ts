@@ -144,3 +144,13 @@ describe("word order and grammar", () => {
     expect(results.map((r) => r.text)).toEqual(["책을 고르기", "시계를 고르기"]);
   });
 });
+
+describe("language codes from callers outside TypeScript", () => {
+  it("accepts the spec's aliases and keeps texts in an unknown source language", async () => {
+    const [alias] = await translator.translateBatch(["送料無料"], "japan" as never, "KO");
+    expect(alias).toMatchObject({ status: "translated", text: "무료배송" });
+    const [unknown] = await translator.translateBatch(["送料無料"], "xx" as never, "ko");
+    expect(unknown).toMatchObject({ status: "kept", text: "送料無料" });
+    expect(unknown?.reason).toMatch(/unsupported source/);
+  });
+});

@@ -12,7 +12,8 @@ let toSimplifiedFn: Convert | undefined;
 let toTaiwanFn: Convert | undefined;
 
 export function toSimplified(text: string): string {
-  toSimplifiedFn ??= OpenCC.Converter({ from: "tw", to: "cn" });
+  // "twp" also undoes Taiwan phrasing (網路 -> 网络, 軟體 -> 软件), which the glossary is written in.
+  toSimplifiedFn ??= OpenCC.Converter({ from: "twp", to: "cn" });
   return toSimplifiedFn(text);
 }
 

@@ -6,6 +6,7 @@
  */
 import {
   type ConcreteSource,
+  normalizeSource,
   normalizeTarget,
   resolveSource,
   sameLanguage,
@@ -67,7 +68,7 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
 
   const translateOne = (
     text: string,
-    source: SourceLang,
+    sourceCode: SourceLang,
     targetCode: string,
     glossary?: Glossary,
   ): TranslationResult => {
@@ -79,8 +80,11 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
     });
     if (typeof text !== "string")
       return { text: "", status: "failed", provider: EMBEDDED, reason: "not a string" };
-    const target = normalizeTarget(targetCode);
+    const target = normalizeTarget(String(targetCode));
     if (!target) return kept(`unsupported target language "${targetCode}"`);
+    // Callers outside TypeScript may pass any string; the spec's aliases (ch, japan, ...) are welcome.
+    const source = normalizeSource(String(sourceCode));
+    if (!source) return kept(`unsupported source language "${sourceCode}"`);
     const cleaned = text.replace(CONTROL, " ");
     if (!cleaned.trim()) return kept("empty text");
     if (cleaned.length > MAX_EMBEDDED_CHARS) return kept(`longer than ${MAX_EMBEDDED_CHARS} characters`);

@@ -68,6 +68,19 @@ const RULES: Rule[] = [
     },
   },
   {
+    name: "zh-spend-get",
+    families: ["zh"],
+    re: new RegExp(`满${CNUM}元?(?:送|赠)${CNUM}元?`, "y"),
+    build: (m) => {
+      const [a, b] = [digits(g(m, 1)), digits(g(m, 2))];
+      return table(m, {
+        ko: `${a}위안 이상 구매 시 ${b}위안 증정`,
+        en: `Spend ¥${a}, Get ¥${b}`,
+        ja: `${a}元以上で${b}元プレゼント`,
+      });
+    },
+  },
+  {
     name: "zh-free-shipping-threshold",
     families: ["zh"],
     re: new RegExp(`满?${CNUM}(元|件)(?:即)?(?:包邮|免邮|免运费)`, "y"),
