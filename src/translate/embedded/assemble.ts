@@ -4,7 +4,7 @@
  * target's spacing (Korean and English separate words, Chinese and Japanese do not), its punctuation,
  * the Korean particle forms, and English singular or plural after a number.
  */
-import { pickParticle } from "./hangul.ts";
+import { pickParticle, toConnective } from "./hangul.ts";
 import type { Family, OutLang } from "./lexicon.ts";
 import type { Token } from "./segment.ts";
 
@@ -129,6 +129,8 @@ export function assemble(tokens: Token[], family: Family, lang: OutLang): string
     pieces.push({ text, token, glueBefore, glueAfter });
   }
 
+  if (lang === "ko") joinModifiers(pieces);
+
   let out = "";
   let prev: Piece | undefined;
   for (const piece of pieces) {
@@ -138,6 +140,27 @@ export function assemble(tokens: Token[], family: Family, lang: OutLang): string
     prev = piece;
   }
   return tidy(out, lang);
+}
+
+/**
+ * Two modifiers in a row read as a list in Korean only when the first takes the connective ending:
+ * 부드러운 편안한 -> 부드럽고 편안한. Only the last word of a piece changes, and only when a space (not
+ * punctuation) separates the two in the output.
+ */
+function joinModifiers(pieces: Piece[]): void {
+  const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
+  for (let i = 0; i + 1 < words.length; i++) {
+    const a = words[i]!;
+    const b = words[i + 1]!;
+    if (a.glueAfter || b.glueBefore || a.token.kind === "punct" || b.token.kind === "punct") continue;
+    const lastWord = a.text.split(" ").at(-1) ?? "";
+    const firstOfNext = b.text.split(" ")[0] ?? "";
+    if (!b.text.includes(" ") && toConnective(firstOfNext) === undefined) continue;
+    if (b.text.includes(" ") && toConnective(firstOfNext) === undefined) continue;
+    const connective = toConnective(lastWord);
+    if (!connective) continue;
+    a.text = `${a.text.slice(0, a.text.length - lastWord.length)}${connective}`;
+  }
 }
 
 function separator(prev: Piece, cur: Piece, lang: OutLang): string {

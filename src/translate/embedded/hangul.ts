@@ -46,3 +46,39 @@ export function pickParticle(previous: string, forms: string): string {
   const isRo = afterVowel === "로";
   return final === 0 || (isRo && final === RIEUL) ? afterVowel : afterConsonant;
 }
+
+const JONG_NIEUN = 4;
+const JONG_BIEUP = 17;
+
+/**
+ * Whether a Korean word is an adjective or verb in its modifier form (부드러운, 편안한, 좋은, 있는,
+ * 세련된, 실용적인, 빠른), judged from endings that nouns of product copy do not have. Nouns that end the
+ * same way (제한, 할인, 행운, 어른) are excluded by name.
+ */
+export function isModifierForm(word: string): boolean {
+  if (!/^[\p{Script=Hangul}]{2,}$/u.test(word)) return false;
+  if (/(제한|기한|무한|할인|확인|성인|원인|행운|기운|어른|구름|보는)$/.test(word)) return false;
+  if (/(운|은|있는|없는|않는|주는|한|된|적인|빠른|다른|고른)$/.test(word)) return true;
+  return false;
+}
+
+/** The connective form of a modifier (부드러운 -> 부드럽고, 편안한 -> 편안하고, 좋은 -> 좋고). */
+export function toConnective(word: string): string | undefined {
+  if (!isModifierForm(word)) return undefined;
+  const chars = [...word];
+  const last = chars.pop() ?? "";
+  const code = last.codePointAt(0) ?? 0;
+  if (last === "운") {
+    // ㅂ-irregular adjectives: 가벼운 -> 가볍고, 아름다운 -> 아름답고.
+    const prev = chars.pop() ?? "";
+    const p = prev.codePointAt(0) ?? 0;
+    if (p < HANGUL_BASE || p > HANGUL_LAST || (p - HANGUL_BASE) % 28 !== 0) return undefined;
+    return `${chars.join("")}${String.fromCodePoint(p + JONG_BIEUP)}고`;
+  }
+  if (last === "은" || last === "는") return `${chars.join("")}고`;
+  if (code >= HANGUL_BASE && code <= HANGUL_LAST && (code - HANGUL_BASE) % 28 === JONG_NIEUN) {
+    // 한 -> 하고, 된 -> 되고, 인 -> 이고, 른 -> 르고: drop the final ㄴ.
+    return `${chars.join("")}${String.fromCodePoint(code - JONG_NIEUN)}고`;
+  }
+  return undefined;
+}
