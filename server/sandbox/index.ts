@@ -26,6 +26,11 @@ export interface Sandbox {
   faults: FaultController;
   /** What each marketplace saw (requests, aborted requests, faults, the last request). */
   stats(marketplace: Marketplace): MarketplaceStats;
+  /**
+   * Generates the catalogs and builds the visual-search indexes now rather than on first use (a few
+   * seconds of CPU): a server calls it in the background after start-up, a benchmark before measuring.
+   */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -59,11 +64,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const wanted = options.marketplaces ?? MARKETPLACES;
   const servers: DialectServer[] = [];
   const urls = {} as Record<Marketplace, string>;
+  const contexts: DialectContext[] = [];
   try {
     for (const marketplace of wanted) {
       const factory = DIALECTS[marketplace];
       if (!factory) throw new Error(`the sandbox has no ${marketplace} dialect`);
       const ctx = new DialectContext(marketplace, { seed, latency: options.latency ?? false, now });
+      contexts.push(ctx);
       const dialect = factory(ctx, credentials, secrets);
       const server = await serveDialect(dialect, faults, host, (url) => {
         ctx.baseUrl = url;
@@ -80,6 +87,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     credentials,
     faults,
     stats: (marketplace) => faults.stats(marketplace),
+    async warm() {
+      for (const ctx of contexts) {
+        // Yield between marketplaces so a server warming in the background keeps answering.
+        await new Promise((resolve) => setImmediate(resolve));
+        void ctx.catalog.products.length;
+        if (ctx.marketplace === "storefront" || ctx.marketplace === "crossborder") void ctx.visual.size;
+      }
+    },
     close: async () => {
       await Promise.all(servers.map((s) => s.close()));
     },

@@ -132,8 +132,12 @@ export interface Live {
 }
 
 /** The sandbox and the real modules pointed at it, as server/main.ts wires them without upstream URLs. */
-export async function liveModules(options: SandboxOptions & { timeoutMs?: number } = {}): Promise<Live> {
+export async function liveModules(
+  options: SandboxOptions & { timeoutMs?: number; warm?: boolean } = {},
+): Promise<Live> {
   const sandbox = await startSandbox({ latency: false, ...options });
+  // Catalogs and visual indexes built up front, so no test's first call pays for them.
+  if (options.warm) await sandbox.warm();
   const pick = <K extends Marketplace>(m: K) =>
     ({ url: sandbox.urls[m], ...sandbox.credentials[m] }) as MarketplaceUpstreams[K];
   const upstreams: MarketplaceUpstreams = {

@@ -59,10 +59,18 @@ function badgeText(product: CatalogProduct, lang: Lang): string {
 }
 
 /** Draws image `n` (0 is the main image) of a product at `size` pixels square. */
-export function drawProductImage(product: CatalogProduct, n: number, lang: Lang, size = IMAGE_SIZE): Canvas {
+export function drawProductImage(
+  product: CatalogProduct,
+  n: number,
+  lang: Lang,
+  size = IMAGE_SIZE,
+  reuse?: Canvas,
+): Canvas {
   ensureFonts();
-  const canvas = createCanvas(size, size);
+  // Index builds draw thousands of small images: they pass one canvas of the right size to reuse.
+  const canvas = reuse && reuse.width === size && reuse.height === size ? reuse : createCanvas(size, size);
   const ctx = canvas.getContext("2d");
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.scale(size / IMAGE_SIZE, size / IMAGE_SIZE);
   const d = product.design;
   const family = FAMILY[lang];

@@ -63,16 +63,15 @@ function fromPixels(rgba: Uint8ClampedArray): Fingerprint {
       rows[v * SIDE + x] = sum;
     }
   }
-  const coefficients: number[] = [];
+  const coefficients = new Float64Array(LOW * LOW);
   for (let v = 0; v < LOW; v++) {
     for (let u = 0; u < LOW; u++) {
       let sum = 0;
       for (let x = 0; x < SIDE; x++) sum += rows[v * SIDE + x]! * COS[u * SIDE + x]!;
-      coefficients.push(sum);
+      coefficients[v * LOW + u] = sum;
     }
   }
-  const ac = coefficients.slice(1);
-  const median = [...ac].sort((a, b) => a - b)[Math.floor(ac.length / 2)]!;
+  const median = coefficients.slice(1).sort()[Math.floor((LOW * LOW - 1) / 2)]!;
   const bits = new Uint32Array(WORDS);
   for (let i = 1; i < LOW * LOW; i++) {
     if (coefficients[i]! > median) bits[i >>> 5] = (bits[i >>> 5]! | (1 << (i & 31))) >>> 0;
@@ -80,9 +79,12 @@ function fromPixels(rgba: Uint8ClampedArray): Fingerprint {
   return { bits, colors };
 }
 
+let shared: Canvas | undefined;
+
 function shrink(source: Canvas | Image): Fingerprint {
-  const small = createCanvas(SIDE, SIDE);
-  const ctx = small.getContext("2d");
+  // One small canvas serves every fingerprint (this runs synchronously, one at a time).
+  shared ??= createCanvas(SIDE, SIDE);
+  const ctx = shared.getContext("2d");
   ctx.imageSmoothingEnabled = true;
   ctx.imageSmoothingQuality = "high";
   // Transparent pixels read as white, as a product photo's background would be.
@@ -122,9 +124,14 @@ export class VisualIndex {
 
   #build() {
     const entries: { product: CatalogProduct; image: number; fp: Fingerprint }[] = [];
+    const canvas = createCanvas(64, 64);
     for (const product of this.#catalog.products) {
       for (let n = 0; n < product.imageCount; n++) {
-        entries.push({ product, image: n, fp: shrink(drawProductImage(product, n, this.#catalog.lang, 64)) });
+        entries.push({
+          product,
+          image: n,
+          fp: shrink(drawProductImage(product, n, this.#catalog.lang, 64, canvas)),
+        });
       }
     }
     return entries;

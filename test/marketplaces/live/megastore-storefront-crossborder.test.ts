@@ -20,7 +20,7 @@ import { call, failure, type Live, liveModules } from "../support.ts";
 /** The megastore, storefront and crossborder adapters end to end against their sandbox dialects. */
 let live: Live;
 beforeAll(async () => {
-  live = await liveModules();
+  live = await liveModules({ warm: true });
 });
 afterAll(() => live.close());
 
