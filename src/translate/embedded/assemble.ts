@@ -17,7 +17,7 @@ interface Piece {
 
 const CLOSING = /^[,.!?:;)\]}%、。，！？：；）】」』》〉…]/;
 const OPENING = /[([{（【「『《〈]$/;
-const INFIX = /^[/×·・]$/;
+const INFIX = /^[/×·・~～〜]$/;
 
 const PUNCT_TO_LATIN: Record<string, string> = {
   "。": ".",
@@ -120,9 +120,10 @@ export function assemble(tokens: Token[], family: Family, lang: OutLang): string
         text = prevNumber === 1 ? text.slice(0, slash) : text.slice(slash + 1);
       }
     }
-    const glueBefore = text.startsWith("~");
+    // A lone "~" is a tilde (22.5cm~25cm), not a glue mark.
+    const glueBefore = text.startsWith("~") && text.length > 1;
     const glueAfter = text.endsWith("~") && text.length > 1;
-    text = text.replace(/^~/, "").replace(/~$/, "");
+    if (text.length > 1) text = text.replace(/^~/, "").replace(/~$/, "");
     if (token.pos === "p" && lang === "ko" && text.includes("/")) {
       text = pickParticle(pieces.at(-1)?.text ?? "", text);
     }
