@@ -133,7 +133,9 @@ export function loadGlossary(
     for (const family of ["zh", "ja", "en"] as const) {
       (forms[FAMILY_COLUMN[family]] ?? []).forEach((form, alternative) => {
         if (form === "_") return;
-        const specificity = (alternative === 0 ? 0 : 1) + (sourceColumns - 1);
+        // Chinese is every concept row's own language; Japanese and English forms listed in a Chinese row
+        // are secondary to rows written for them.
+        const specificity = (alternative === 0 ? 0 : 1) + (family === "zh" ? 0 : sourceColumns - 1);
         // An English classifier cell "day/days" is read in both forms.
         const sourceForms = family === "en" && pos === "cl" ? form.split("/") : [form];
         for (const f of sourceForms)
