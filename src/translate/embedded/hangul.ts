@@ -37,10 +37,14 @@ export function finalConsonant(word: string): number | undefined {
 
 /** Picks `afterConsonant/afterVowel` for the word before it (으로/로 also treats ㄹ as a vowel). */
 export function pickParticle(previous: string, forms: string): string {
-  const slash = forms.indexOf("/");
-  if (slash < 0) return forms;
-  const afterConsonant = forms.slice(0, slash);
-  const afterVowel = forms.slice(slash + 1);
+  // "을/를 위한": the alternation is the first word; what follows belongs to both forms.
+  const m = /^([^/\s]*)\/(\S*)(.*)$/.exec(forms);
+  if (!m) return forms;
+  const [, afterConsonant = "", afterVowel = "", rest = ""] = m;
+  return `${pickForm(previous, afterConsonant, afterVowel)}${rest}`;
+}
+
+function pickForm(previous: string, afterConsonant: string, afterVowel: string): string {
   const final = finalConsonant(previous);
   if (final === undefined) return afterVowel;
   const isRo = afterVowel === "로";

@@ -93,6 +93,19 @@ export function segment({ text, family, lexicon, user, lang }: SegmentInput): To
     return false;
   };
 
+  // Positions inside a reviewed glossary word (日本 in 日本初): a dictionary word may not start or end
+  // there, or the fallback would cut a known word in two and read garbage from the pieces (日 + 本初).
+  const insideGlossaryWord = new Uint8Array(n + 1);
+  for (let a = 0; a < n; a++) {
+    const max = Math.min(lexicon.maxKeyLength, n - a);
+    for (let len = 2; len <= max; len++) {
+      const e = lexicon.entries.get(lower.slice(a, a + len));
+      if (e && e.kind === "glossary") for (let k = a + 1; k < a + len; k++) insideGlossaryWord[k] = 1;
+    }
+  }
+  const afterNumber = (at: number) =>
+    at > 0 && /[\d零〇一二两三四五六七八九十百千万]/.test(text[at - 1] ?? "");
+
   for (let i = 0; i < n; i++) {
     if (!Number.isFinite(best[i]?.cost)) continue;
     const ch = text[i] ?? "";
@@ -112,8 +125,10 @@ export function segment({ text, family, lexicon, user, lang }: SegmentInput): To
         const entry = lex.entries.get(lower.slice(i, i + len));
         if (!entry || entry.out[lang] === undefined) continue;
         if (!wordBoundaryOk(i, i + len)) continue;
-        const cost =
-          entry.kind === "user" ? COST.user : entry.kind === "glossary" ? COST.glossary : COST.dict;
+        if (entry.kind === "dict" && (insideGlossaryWord[i] || insideGlossaryWord[i + len])) continue;
+        let cost = entry.kind === "user" ? COST.user : entry.kind === "glossary" ? COST.glossary : COST.dict;
+        // A one-character classifier away from a number (日 in 日本初) is rarely the classifier.
+        if (entry.pos === "cl" && len === 1 && !afterNumber(i)) cost += 2;
         relax(i, i + len, cost, { src: text.slice(i, i + len), kind: "lex", pos: entry.pos, entry });
       }
     }
