@@ -154,3 +154,13 @@ describe("language codes from callers outside TypeScript", () => {
     expect(unknown?.reason).toMatch(/unsupported source/);
   });
 });
+
+describe("the dictionary fallback never cuts a known word in two", () => {
+  it("reads 日本初 as Japan + first, not as 日 + 本初", async () => {
+    expect((await one(translator, "日本初", "ja", "ko")).text).toBe("일본 최초");
+  });
+
+  it("writes a particle with a shared tail after a vowel or a consonant", async () => {
+    expect((await one(translator, "大人のための", "ja", "ko")).text).toBe("어른을 위한");
+  });
+});

@@ -124,6 +124,14 @@ export function assemble(tokens: Token[], family: Family, lang: OutLang): string
     const glueBefore = text.startsWith("~") && text.length > 1;
     const glueAfter = text.endsWith("~") && text.length > 1;
     if (text.length > 1) text = text.replace(/^~/, "").replace(/~$/, "");
+    // パワフルな: the Korean word is already a modifier (강력한), so the な ending adds nothing.
+    if (
+      token.pos === "p" &&
+      lang === "ko" &&
+      text === "한" &&
+      /(한|운|은|는|된|인|른|쁜|큰)$/.test(pieces.at(-1)?.text ?? "")
+    )
+      text = "";
     if (token.pos === "p" && lang === "ko" && text.includes("/")) {
       text = pickParticle(pieces.at(-1)?.text ?? "", text);
     }
