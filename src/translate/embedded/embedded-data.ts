@@ -50,6 +50,7 @@ export const DATA_FILES = {
     "glossary/colors-sizes.tsv",
     "glossary/slogans.tsv",
     "glossary/zh-words.tsv",
+    "glossary/brands.tsv",
     "glossary/ja-phrases.tsv",
   ],
   zhEn: "dict-zh-en.tsv",
