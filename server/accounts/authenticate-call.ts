@@ -1,16 +1,15 @@
-import { createMiddleware } from "hono/factory";
+import type { Context } from "hono";
 import { GatewayError } from "../../src/contract/errors.ts";
 import type { AppEnv } from "../platform/context.ts";
 import { scopeAllows } from "./scopes.ts";
 
 /** Every /v1 call carries x-api-key (spec: Authentication); the principal goes on the context. */
-export const requireApiKey = createMiddleware<AppEnv>(async (c, next) => {
+export async function authenticateCall(c: Context<AppEnv>): Promise<void> {
   const { authenticator, keyUsage, clock } = c.get("services");
   const principal = await authenticator.authenticate(c.req.header("x-api-key"));
   keyUsage.touch(principal.keyId, clock());
   c.set("principal", principal);
-  await next();
-});
+}
 
 /** 403 FORBIDDEN unless the key's scopes allow `<area>:<operation>`. */
 export function requireScope(

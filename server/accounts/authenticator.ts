@@ -26,8 +26,9 @@ export interface AuthenticatorOptions {
 type Cached = { record: KeyWithAccount | null };
 
 /**
- * Checks an x-api-key value. Keys are cached by hash (unknown ones too, so a flood of bad keys does
- * not become a flood of queries), and concurrent misses for one key share one query.
+ * Checks an x-api-key value. Records are cached by the key as sent (unknown ones too, so a flood of bad
+ * keys does not become a flood of queries); the hash is computed only to look a key up in the
+ * database, and concurrent misses for one key share one query.
  */
 export class Authenticator {
   private readonly cache: LRUCache<string, Cached>;
@@ -54,14 +55,8 @@ export class Authenticator {
       );
     }
     const key = headerValue.trim();
-    if (!isWellFormedApiKey(key)) {
-      throw new GatewayError(
-        "UNAUTHORIZED",
-        "The x-api-key header is not a valid Marketlens key (keys start with mlk_live_ and are 47 characters; check for a copy-paste error).",
-      );
-    }
-    const hash = hashApiKey(key);
-    const { record } = await this.lookup(hash);
+    const cached = this.cache.get(key);
+    const { record } = cached ?? (await this.lookup(key));
     if (record === null) throw new GatewayError("UNAUTHORIZED", "Unknown API key.");
     if (record.revokedAt !== null) {
       throw new GatewayError(
@@ -105,20 +100,25 @@ export class Authenticator {
     for (const hash of doomed) this.cache.delete(hash);
   }
 
-  private lookup(hash: string): Promise<Cached> {
-    const cached = this.cache.get(hash);
-    if (cached) return Promise.resolve(cached);
-    let pending = this.inflight.get(hash);
+  private lookup(key: string): Promise<Cached> {
+    let pending = this.inflight.get(key);
     if (!pending) {
-      pending = this.store
-        .findKeyByHash(hash)
-        .then((record) => {
-          const entry = { record };
-          this.cache.set(hash, entry);
+      pending = (
+        isWellFormedApiKey(key)
+          ? this.store.findKeyByHash(hashApiKey(key)).then((record) => ({ record }))
+          : Promise.reject(
+              new GatewayError(
+                "UNAUTHORIZED",
+                "The x-api-key header is not a valid Marketlens key (keys start with mlk_live_ and are 47 characters; check for a copy-paste error).",
+              ),
+            )
+      )
+        .then((entry) => {
+          this.cache.set(key, entry);
           return entry;
         })
-        .finally(() => this.inflight.delete(hash));
-      this.inflight.set(hash, pending);
+        .finally(() => this.inflight.delete(key));
+      this.inflight.set(key, pending);
     }
     return pending;
   }

@@ -34,8 +34,10 @@ export interface LedgerOptions {
   recallWaitMs?: number;
   /** The most credit one process takes from an account at once. */
   maxLeaseMicros?: number;
-  /** A lease covers about this many calls at the account's current price. */
-  leaseCalls?: number;
+  /** A lease covers at least this many calls at the account's current price... */
+  minLeaseCalls?: number;
+  /** ...and about this long of the account's spending at its current pace. */
+  leaseHorizonMs?: number;
   /** Hand back leases of accounts that made no call for this long. */
   idleReturnMs?: number;
 }
@@ -82,7 +84,8 @@ interface AccountCredit {
   reserved: number;
   /** Committed but not yet settled (still inside `leased`). */
   unsettled: number;
-  day: string;
+  /** Days since the epoch (UTC) that callsToday counts. */
+  day: number;
   /** Calls charged today as last read from the database, plus ours since. */
   callsToday: number;
   inflightCalls: number;
@@ -94,6 +97,9 @@ interface AccountCredit {
    */
   exhaustedUntil: number;
   lastUsed: number;
+  /** Spending since the last acquisition, to size the next lease to the account's pace. */
+  spentSinceAcquire: number;
+  lastAcquireAt: number;
   /** Serializes lease acquisition per account so 500 concurrent calls take one lease, not 500. */
   acquiring: Promise<unknown>;
 }
@@ -106,8 +112,9 @@ const DEFAULTS = {
   heartbeatIntervalMs: 1_000,
   staleHolderMs: 30_000,
   recallWaitMs: 1_000,
-  maxLeaseMicros: 5_000_000,
-  leaseCalls: 200,
+  maxLeaseMicros: 20_000_000,
+  minLeaseCalls: 100,
+  leaseHorizonMs: 2_000,
   idleReturnMs: 60_000,
 };
 
@@ -176,6 +183,7 @@ export class Ledger {
     }
     credit.reserved += micros;
     credit.inflightCalls += 1;
+    credit.spentSinceAcquire += micros;
     credit.lastUsed = Date.now();
     return this.reservation(accountId, credit, micros, meta);
   }
@@ -223,20 +231,16 @@ export class Ledger {
   /** Writes every committed charge and release waiting in memory. */
   settle(): Promise<void> {
     // One settlement at a time; a caller arriving during one waits for it and then runs its own.
+    // Writes what was committed up to now, then stops: looping until nothing is pending would, under
+    // steady traffic, turn into back-to-back tiny batches (one every few calls) instead of one a tick.
     const run = async (): Promise<void> => {
-      for (;;) {
-        let batch = this.unwritten.shift();
-        if (!batch) {
-          if (this.pending.length === 0) return;
-          batch = { id: `${this.holderId}:${++this.batchCount}`, entries: this.pending };
-          this.pending = [];
-        }
-        try {
-          await this.writeBatch(batch);
-        } catch (error) {
-          this.unwritten.unshift(batch);
-          throw error;
-        }
+      if (this.pending.length > 0) {
+        this.unwritten.push({ id: `${this.holderId}:${++this.batchCount}`, entries: this.pending });
+        this.pending = [];
+      }
+      while (this.unwritten.length > 0) {
+        await this.writeBatch(this.unwritten[0]!);
+        this.unwritten.shift();
       }
     };
     const next = (this.settling ?? Promise.resolve()).catch(() => {}).then(run);
@@ -293,39 +297,32 @@ export class Ledger {
     micros: number,
     meta: ReserveMeta,
   ): Reservation {
-    let open = true;
-    const finish = (kind: "charge" | "release") => {
-      if (!open) return;
-      open = false;
-      credit.reserved -= micros;
-      credit.inflightCalls -= 1;
-      if (kind === "charge") {
-        credit.unsettled += micros;
-        credit.callsToday += 1;
-      }
-      this.pending.push({
-        accountId,
-        kind,
-        amount: kind === "charge" ? -micros : 0,
-        reserved: micros,
-        requestId: meta.requestId,
-        operation: meta.operation,
-        atMs: this.now().getTime(),
-      });
-      if (this.pending.length >= this.options.settleBatchSize) void this.settle().catch(() => {});
-    };
-    return {
-      requestId: meta.requestId,
-      accountId,
-      micros,
-      commit: () => finish("charge"),
-      release: () => finish("release"),
-    };
+    return new Hold(this, accountId, credit, micros, meta);
+  }
+
+  /** Called once per hold by Hold.finish: moves the money in memory and queues the ledger entry. */
+  finishHold(hold: Hold, credit: AccountCredit, kind: "charge" | "release"): void {
+    credit.reserved -= hold.micros;
+    credit.inflightCalls -= 1;
+    if (kind === "charge") {
+      credit.unsettled += hold.micros;
+      credit.callsToday += 1;
+    }
+    this.pending.push({
+      accountId: hold.accountId,
+      kind,
+      amount: kind === "charge" ? -hold.micros : 0,
+      reserved: hold.micros,
+      requestId: hold.requestId,
+      operation: hold.operation,
+      atMs: this.now().getTime(),
+    });
+    if (this.pending.length >= this.options.settleBatchSize) void this.settle().catch(() => {});
   }
 
   private creditOf(accountId: string): AccountCredit {
     let credit = this.accounts.get(accountId);
-    const today = utcDay(this.now());
+    const today = dayNumber(this.now().getTime());
     if (!credit) {
       credit = {
         leased: 0,
@@ -337,6 +334,8 @@ export class Ledger {
         contendedUntil: 0,
         exhaustedUntil: 0,
         lastUsed: Date.now(),
+        spentSinceAcquire: 0,
+        lastAcquireAt: Date.now(),
         acquiring: Promise.resolve(),
       };
       this.accounts.set(accountId, credit);
@@ -378,10 +377,17 @@ export class Ledger {
 
   private async takeFromBalance(accountId: string, credit: AccountCredit, shortfall: number): Promise<void> {
     const contended = Date.now() < credit.contendedUntil;
-    const perCall = Math.max(shortfall, 1);
+    const now = Date.now();
+    const pace = credit.spentSinceAcquire / Math.max(50, now - credit.lastAcquireAt); // micros per ms
+    const sized = Math.max(
+      Math.max(shortfall, 1) * this.options.minLeaseCalls,
+      pace * this.options.leaseHorizonMs,
+    );
     const want = contended
       ? shortfall
-      : Math.max(shortfall, Math.min(this.options.maxLeaseMicros, perCall * this.options.leaseCalls));
+      : Math.max(shortfall, Math.min(this.options.maxLeaseMicros, Math.ceil(sized)));
+    credit.spentSinceAcquire = 0;
+    credit.lastAcquireAt = now;
     const day = utcDay(this.now());
     const taken = await this.db.transaction(async (tx) => {
       // Take what we want, but never more than half of what is left beyond our shortfall, so several
@@ -557,6 +563,38 @@ export class Ledger {
   }
 }
 
+/** A reservation (a class rather than closures: one is made on every call). */
+class Hold implements Reservation {
+  private open = true;
+  readonly requestId: string;
+  readonly operation: string;
+
+  constructor(
+    private readonly ledger: Ledger,
+    readonly accountId: string,
+    private readonly credit: AccountCredit,
+    readonly micros: number,
+    meta: ReserveMeta,
+  ) {
+    this.requestId = meta.requestId;
+    this.operation = meta.operation;
+  }
+
+  commit(): void {
+    this.finish("charge");
+  }
+
+  release(): void {
+    this.finish("release");
+  }
+
+  private finish(kind: "charge" | "release"): void {
+    if (!this.open) return;
+    this.open = false;
+    this.ledger.finishHold(this, this.credit, kind);
+  }
+}
+
 export class UnknownAccountError extends Error {
   override name = "UnknownAccountError";
   constructor(accountId: string) {
@@ -626,6 +664,10 @@ async function takeSpendingFromLeases(
 
 function available(credit: AccountCredit): number {
   return credit.leased - credit.reserved - credit.unsettled;
+}
+
+function dayNumber(ms: number): number {
+  return Math.floor(ms / 86_400_000);
 }
 
 function utcDay(date: Date): string {

@@ -10,8 +10,11 @@ export interface ChargedCall<T> {
   /** Capacity scope (a marketplace, or "image-translate") and its saturation code. */
   capacityScope: string;
   saturatedCode: ErrorCode;
-  /** The work. `signal` aborts when the caller goes away. Resolves with what is delivered. */
-  run(signal: AbortSignal): Promise<T>;
+  /**
+   * The work; `call.signal` aborts when the caller goes away. Resolves with what is delivered. The
+   * signal is made only if the work reads it (making one costs more than a trivial call itself).
+   */
+  run(call: CallSignal): Promise<T>;
 }
 
 /**
@@ -35,10 +38,11 @@ export async function runCharged<T>(c: Context<AppEnv>, call: ChargedCall<T>): P
   try {
     const permit = await capacity.acquire(call.capacityScope, call.saturatedCode);
     try {
-      const signal = c.req.raw.signal;
+      const signal = new CallSignal(c);
       const result = await call.run(signal);
-      if (signal.aborted)
+      if (signal.callerGone()) {
         throw new GatewayError("BAD_REQUEST", "The caller closed the request before the answer.");
+      }
       hold.commit();
       return result;
     } finally {
@@ -46,5 +50,24 @@ export async function runCharged<T>(c: Context<AppEnv>, call: ChargedCall<T>): P
     }
   } finally {
     hold.release(); // a no-op after commit
+  }
+}
+
+/** The caller's abort signal, made on first use. */
+export class CallSignal {
+  private made: AbortSignal | undefined;
+
+  constructor(private readonly c: Context<AppEnv>) {}
+
+  get signal(): AbortSignal {
+    this.made ??= this.c.req.raw.signal;
+    return this.made;
+  }
+
+  /** Whether the caller went away: from the signal if the work made one, else from the socket. */
+  callerGone(): boolean {
+    if (this.made) return this.made.aborted;
+    const outgoing = (this.c.env as { outgoing?: { destroyed?: boolean } } | undefined)?.outgoing;
+    return outgoing?.destroyed === true;
   }
 }

@@ -1,9 +1,9 @@
-import { createMiddleware } from "hono/factory";
+import type { Context } from "hono";
 import { GatewayError } from "../../src/contract/errors.ts";
 import type { AppEnv } from "../platform/context.ts";
 
 /** Per-key calls a second; the refusal says exactly how long to wait (Retry-After, and ms in the body). */
-export const rateLimit = createMiddleware<AppEnv>(async (c, next) => {
+export async function enforceRateLimit(c: Context<AppEnv>): Promise<void> {
   const { rateLimiter, config } = c.get("services");
   const principal = c.get("principal");
   const perSecond = principal.ratePerSecond ?? config.limits.defaultRatePerSecond;
@@ -15,5 +15,4 @@ export const rateLimit = createMiddleware<AppEnv>(async (c, next) => {
       { retryAfterMs: decision.retryAfterMs },
     );
   }
-  await next();
-});
+}

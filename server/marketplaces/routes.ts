@@ -7,7 +7,7 @@ import {
   OPERATIONS,
   type Operation,
 } from "../../src/contract/marketplace.ts";
-import { requireScope } from "../accounts/auth-middleware.ts";
+import { requireScope } from "../accounts/authenticate-call.ts";
 import { runCharged } from "../gateway/charged-call.ts";
 import { readJsonObject } from "../platform/body.ts";
 import type { AppEnv } from "../platform/context.ts";
@@ -89,8 +89,7 @@ export function marketplaceRoutes(): Hono<AppEnv> {
         return checked.data;
       },
     });
-    c.header("x-service-units", String(prepared.units));
-    return deliver(c, data);
+    return deliver(c, data, 200, { "x-service-units": String(prepared.units) });
   });
 
   app.all("/:marketplace/:operation", (c) => {

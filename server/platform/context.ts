@@ -8,6 +8,8 @@ export interface AppEnv {
     requestId: string;
     /** The query string, read strictly once at the edge (400 BAD_REQUEST when unreadable). */
     query: Record<string, string>;
+    /** Set by whoever already wrote X-Service-Request-Id into the response. */
+    requestIdSent: boolean;
     /** Set by the auth middleware on /v1 routes. */
     principal: Principal;
   };

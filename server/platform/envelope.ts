@@ -19,10 +19,19 @@ export function success<T>(c: Context<AppEnv>, schema: z.ZodType<T>, data: unkno
       `Something went wrong on our side; quote request id ${c.get("requestId")}.`,
     );
   }
-  return c.json({ success: true as const, requestId: c.get("requestId"), data: checked.data }, status);
+  return deliver(c, checked.data, status);
 }
 
-/** The success envelope around data already checked against its schema (inside a charged call). */
-export function deliver<T>(c: Context<AppEnv>, data: T) {
-  return c.json({ success: true as const, requestId: c.get("requestId"), data });
+/**
+ * The success envelope around data already checked against its schema. Built as a Response with a
+ * plain header object, which node-server writes out directly; Hono's c.json() would turn a second
+ * header into a Headers instance and send every call down the slow path.
+ */
+export function deliver<T>(c: Context<AppEnv>, data: T, status = 200, headers: Record<string, string> = {}) {
+  const requestId = c.get("requestId");
+  c.set("requestIdSent", true);
+  return new Response(JSON.stringify({ success: true, requestId, data }), {
+    status,
+    headers: { "content-type": "application/json", "x-service-request-id": requestId, ...headers },
+  });
 }

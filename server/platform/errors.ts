@@ -24,12 +24,18 @@ export function errorResponse(error: unknown, c: Context<AppEnv>): Response {
       "INTERNAL_ERROR",
       `Something went wrong on our side. Retry; if it persists, contact support quoting request id ${requestId}.`,
     );
-  const headers = new Headers(failure.headers);
-  headers.set("content-type", "application/json; charset=utf-8");
-  if (requestId) headers.set("x-service-request-id", requestId);
+  // A plain header object: node-server writes it out directly (a Headers instance takes the slow path).
+  const headers: Record<string, string> = {
+    ...failure.headers,
+    "content-type": "application/json; charset=utf-8",
+  };
+  if (requestId) {
+    headers["x-service-request-id"] = requestId;
+    c.set("requestIdSent", true);
+  }
   if (failure.retryAfterMs !== undefined)
-    headers.set("retry-after", String(Math.ceil(failure.retryAfterMs / 1000)));
-  if (failure.upstreamCode !== undefined) headers.set("x-service-upstream-code", failure.upstreamCode);
-  if (failure.successor !== undefined) headers.set("link", `<${failure.successor}>; rel="successor-version"`);
+    headers["retry-after"] = String(Math.ceil(failure.retryAfterMs / 1000));
+  if (failure.upstreamCode !== undefined) headers["x-service-upstream-code"] = failure.upstreamCode;
+  if (failure.successor !== undefined) headers.link = `<${failure.successor}>; rel="successor-version"`;
   return new Response(JSON.stringify(failure.toBody(requestId)), { status: failure.status, headers });
 }

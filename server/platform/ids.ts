@@ -1,15 +1,28 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/**
+ * CSPRNG bytes drawn from a pooled buffer refilled 4 KiB at a time: a request id on every call would
+ * otherwise be a system call on every call. Each byte is handed out once.
+ */
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+
+function randomByte(): number {
+  if (poolOffset === pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  return pool[poolOffset++]!;
+}
 
 /** `length` base62 characters from the system CSPRNG, without modulo bias (rejection sampling). */
 export function randomBase62(length: number): string {
   let out = "";
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248) out += BASE62[byte % 62]; // 248 = 4 * 62: keep bytes that map evenly
-      if (out.length === length) break;
-    }
+    const byte = randomByte();
+    if (byte < 248) out += BASE62[byte % 62]; // 248 = 4 * 62: keep bytes that map evenly
   }
   return out;
 }

@@ -27,9 +27,9 @@ export function scriptedMarketplace(id: Marketplace = "megastore"): MarketplaceM
         operation: "search",
         units: params.brands === undefined ? 1 : 2,
         schema: CategoryListSchema as z.ZodType<CategoryList>,
-        run: async ({ signal }) => {
+        run: async (ctx) => {
           module.calls += 1;
-          if (delayMs > 0) await abortableSleep(delayMs, signal);
+          if (delayMs > 0) await abortableSleep(delayMs, ctx.signal);
           if (params.upstream === "fail")
             throw new GatewayError("UPSTREAM_ERROR", "the marketplace answered 500");
           if (params.upstream === "crash") throw new Error("secret internal detail /srv/app.ts:42");
