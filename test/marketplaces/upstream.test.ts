@@ -1,8 +1,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nodeFetch } from "../../server/marketplaces/shared/node-fetch.ts";
 import {
   callUpstream,
+  type FetchLike,
   parseJson,
   retryAfterMs,
   statusFault,
@@ -61,9 +63,10 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
+let transport: FetchLike = fetch;
 const target = (timeoutMs = 2000, maxBodyBytes?: number) => ({
   name: "testmarket",
-  fetch,
+  fetch: transport,
   timeoutMs,
   ...(maxBodyBytes ? { maxBodyBytes } : {}),
 });
@@ -79,7 +82,15 @@ async function fault(promise: Promise<unknown>): Promise<GatewayError> {
   throw new Error("expected a fault");
 }
 
-describe("upstream transport", () => {
+describe.each([
+  ["the default node:http transport", nodeFetch],
+  ["the built-in fetch", fetch],
+] as const)("upstream transport over %s", (_name, implementation) => {
+  beforeAll(() => {
+    transport = implementation;
+    aborted.length = 0;
+  });
+
   it("reads a whole answer", async () => {
     const answer = await callUpstream(target(), ctx(), `${base}/ok`, { method: "GET" });
     expect(parseJson("testmarket", answer)).toEqual({ ok: true });

@@ -1,0 +1,87 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { buildApp } from "../../../server/app.ts";
+import { loadConfig } from "../../../server/config.ts";
+import { createMarketplaceModules } from "../../../server/marketplaces/index.ts";
+import type { MarketplaceUpstreams } from "../../../server/marketplaces/upstream-config.ts";
+import { silentLogger } from "../../../server/platform/logger.ts";
+import { startSandbox } from "../../../server/sandbox/index.ts";
+import type { FaultKind } from "../../../server/sandbox/options.ts";
+import { createServices } from "../../../server/services.ts";
+import { migrate } from "../../../server/storage/migrations.ts";
+import { openPglite } from "../../../server/storage/pglite-driver.ts";
+import { ADMIN_TOKEN } from "./marketplace-bench-admin.ts";
+
+/**
+ * The two server processes of the marketplace benchmark and soak, so the load generator shares an event
+ * loop with neither:
+ *   `sandbox <faultRate>`         the five sandbox marketplaces (latency emulation off), warmed;
+ *   `gateway <upstreams JSON>`    the real app on an embedded database with the real modules pointed at
+ *                                 those upstreams, one funded account and a key.
+ * Each prints one JSON line when ready and exits on SIGTERM.
+ */
+const [role, arg] = process.argv.slice(2);
+
+if (role === "sandbox") {
+  const rate = Number(arg ?? 0);
+  const kinds: FaultKind[] = ["error", "throttle", "truncate", "refuse", "timeout", "garbage"];
+  const sandbox = await startSandbox({ latency: false, faults: { rate, kinds, slowMs: 3000 } });
+  await sandbox.warm();
+  process.stdout.write(`${JSON.stringify({ urls: sandbox.urls, credentials: sandbox.credentials })}\n`);
+  process.once("SIGTERM", () => void sandbox.close().finally(() => process.exit(0)));
+} else if (role === "gateway") {
+  const { urls, credentials, timeoutMs } = JSON.parse(arg!) as {
+    urls: Record<string, string>;
+    credentials: Record<string, Record<string, unknown>>;
+    timeoutMs?: number;
+  };
+  const pick = (m: string) => ({ url: urls[m], ...credentials[m] });
+  const upstreams = {
+    auction: pick("auction"),
+    emporium: pick("emporium"),
+    megastore: pick("megastore"),
+    storefront: pick("storefront"),
+    crossborder: pick("crossborder"),
+  } as unknown as MarketplaceUpstreams;
+  const db = await openPglite();
+  await migrate(db);
+  const config = loadConfig({
+    ADMIN_TOKEN,
+    LOG_LEVEL: "silent",
+    CAPACITY_GLOBAL: "4096",
+    CAPACITY_PER_MARKETPLACE: "1024",
+  });
+  const modules = createMarketplaceModules({
+    upstreams,
+    timeoutMs: timeoutMs ?? 10_000,
+    cursorSecret: "bench-cursor-secret-0123",
+  });
+  const services = createServices(config, { db, logger: silentLogger, marketplaces: modules });
+  await services.start();
+  const account = await services.accounts.createAccount({ email: "bench@example.com" });
+  await services.ledger.topUp(account.id, 1_000_000_000_000, null);
+  const { key } = await services.accounts.createKey(account.id, { ratePerSecond: 10_000_000 });
+  // The auction's category tree loads at start-up; answer only once it is there.
+  await (modules.auction as unknown as { taxonomy: { ensure(c: unknown): Promise<void> } }).taxonomy.ensure({
+    signal: AbortSignal.timeout(30_000),
+    requestId: "bench",
+    now: () => new Date(),
+  });
+  const app = buildApp(services);
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => {
+    const { port } = server.address() as AddressInfo;
+    process.stdout.write(
+      `${JSON.stringify({ url: `http://127.0.0.1:${port}`, key, accountId: account.id })}\n`,
+    );
+  });
+  process.once("SIGTERM", () => {
+    server.close();
+    void services
+      .stop()
+      .then(() => db.close())
+      .finally(() => process.exit(0));
+  });
+} else {
+  process.stderr.write("usage: marketplace-processes.ts sandbox <faultRate> | gateway <json>\n");
+  process.exit(2);
+}
