@@ -50,88 +50,99 @@ function fillAround(
   const y0 = Math.max(0, Math.floor(bb.y - pad));
   const x1 = Math.min(image.width, Math.ceil(bb.x + bb.w + pad));
   const y1 = Math.min(image.height, Math.ceil(bb.y + bb.h + pad));
-  const ww = x1 - x0;
-  const wh = y1 - y0;
+  // Work on a grid where the line is about 20 cells tall: shapes are much larger than their edges' detail.
+  const s = Math.max(1, Math.round(lineHeight / 20));
+  const ww = Math.max(1, Math.floor((x1 - x0) / s));
+  const wh = Math.max(1, Math.floor((y1 - y0) / s));
+  const n = ww * wh;
+  const rgb = new Float32Array(n * 3);
   const d = image.data;
-  const at = (x: number, y: number) => ((y + y0) * image.width + x + x0) * 4;
-  const filled = new Uint8Array(ww * wh);
-  const queue: number[] = [];
-  // Seeds: ground-coloured pixels on the box's own edge band.
-  const band = Math.max(1, Math.round(lineHeight * 0.12));
-  const bx0 = Math.max(0, Math.floor(bb.x) - x0);
-  const by0 = Math.max(0, Math.floor(bb.y) - y0);
-  const bx1 = Math.min(ww, Math.ceil(bb.x + bb.w) - x0);
-  const by1 = Math.min(wh, Math.ceil(bb.y + bb.h) - y0);
-  const nearGround = (i: number) =>
-    Math.hypot(d[i]! - ground.r, d[i + 1]! - ground.g, d[i + 2]! - ground.b) <= STEP * 1.5;
+  for (let gy = 0; gy < wh; gy++) {
+    for (let gx = 0; gx < ww; gx++) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let yy = 0; yy < s; yy++) {
+        let i = ((y0 + gy * s + yy) * image.width + x0 + gx * s) * 4;
+        for (let xx = 0; xx < s; xx++, i += 4) {
+          r += d[i]!;
+          g += d[i + 1]!;
+          b += d[i + 2]!;
+        }
+      }
+      const q = (gy * ww + gx) * 3;
+      const k = s * s;
+      rgb[q] = r / k;
+      rgb[q + 1] = g / k;
+      rgb[q + 2] = b / k;
+    }
+  }
+  const groundDist2 = (q: number) =>
+    (rgb[q * 3]! - ground.r) ** 2 + (rgb[q * 3 + 1]! - ground.g) ** 2 + (rgb[q * 3 + 2]! - ground.b) ** 2;
+  const filled = new Uint8Array(n);
+  const queue = new Int32Array(n);
+  let tail = 0;
+  // Seeds: ground-coloured cells on the box's own edge band.
+  const band = Math.max(1, Math.round((lineHeight * 0.12) / s));
+  const bx0 = Math.max(0, Math.floor((bb.x - x0) / s));
+  const by0 = Math.max(0, Math.floor((bb.y - y0) / s));
+  const bx1 = Math.min(ww, Math.ceil((bb.x + bb.w - x0) / s));
+  const by1 = Math.min(wh, Math.ceil((bb.y + bb.h - y0) / s));
+  const inBand = (x: number, y: number) =>
+    x < bx0 + band || x >= bx1 - band || y < by0 + band || y >= by1 - band;
+  const seed2 = (STEP * 1.5) ** 2;
   let ringTotal = 0;
   for (let y = by0; y < by1; y++) {
     for (let x = bx0; x < bx1; x++) {
-      const edge = x < bx0 + band || x >= bx1 - band || y < by0 + band || y >= by1 - band;
-      if (!edge) continue;
+      if (!inBand(x, y)) continue;
       ringTotal++;
-      if (nearGround(at(x, y))) {
-        filled[y * ww + x] = 1;
-        queue.push(y * ww + x);
+      const q = y * ww + x;
+      if (groundDist2(q) <= seed2) {
+        filled[q] = 1;
+        queue[tail++] = q;
       }
     }
   }
-  let head = 0;
-  while (head < queue.length) {
-    const p = queue[head++]!;
+  // The step tolerance grows with the cell size a little: averaged cells hide gradual change less.
+  const step2 = (STEP * Math.min(2, Math.sqrt(s))) ** 2;
+  const drift2 = DRIFT ** 2;
+  const visit = (from: number, to: number) => {
+    if (filled[to]) return;
+    const dr = rgb[to * 3]! - rgb[from * 3]!;
+    const dg = rgb[to * 3 + 1]! - rgb[from * 3 + 1]!;
+    const db = rgb[to * 3 + 2]! - rgb[from * 3 + 2]!;
+    if (dr * dr + dg * dg + db * db > step2 || groundDist2(to) > drift2) return;
+    filled[to] = 1;
+    queue[tail++] = to;
+  };
+  for (let head = 0; head < tail; head++) {
+    const p = queue[head]!;
     const px = p % ww;
-    const py = (p - px) / ww;
-    const i = at(px, py);
-    for (const [nx, ny] of [
-      [px + 1, py],
-      [px - 1, py],
-      [px, py + 1],
-      [px, py - 1],
-    ] as const) {
-      if (nx < 0 || ny < 0 || nx >= ww || ny >= wh) continue;
-      const q = ny * ww + nx;
-      if (filled[q]) continue;
-      const j = at(nx, ny);
-      const step = Math.hypot(d[j]! - d[i]!, d[j + 1]! - d[i + 1]!, d[j + 2]! - d[i + 2]!);
-      if (step > STEP) continue;
-      if (Math.hypot(d[j]! - ground.r, d[j + 1]! - ground.g, d[j + 2]! - ground.b) > DRIFT) continue;
-      filled[q] = 1;
-      queue.push(q);
-    }
+    if (px + 1 < ww) visit(p, p + 1);
+    if (px > 0) visit(p, p - 1);
+    if (p + ww < n) visit(p, p + ww);
+    if (p >= ww) visit(p, p - ww);
   }
   let ringFilled = 0;
-  for (let y = by0; y < by1; y++) {
-    for (let x = bx0; x < bx1; x++) {
-      const edge = x < bx0 + band || x >= bx1 - band || y < by0 + band || y >= by1 - band;
-      if (edge && filled[y * ww + x]) ringFilled++;
-    }
-  }
+  for (let y = by0; y < by1; y++)
+    for (let x = bx0; x < bx1; x++) if (inBand(x, y) && filled[y * ww + x]) ringFilled++;
   // Only the window's inner edges count: a shape cut off by the picture's own edge (a corner ribbon) is
   // still a shape, but ground that reaches into the picture beyond the window is open ground.
   let edgeFilled = 0;
   let edgeTotal = 0;
-  const countRow = (y: number) => {
-    for (let x = 0; x < ww; x++) {
-      edgeTotal++;
-      edgeFilled += filled[y * ww + x]!;
-    }
-  };
-  const countColumn = (x: number) => {
-    for (let y = 0; y < wh; y++) {
-      edgeTotal++;
-      edgeFilled += filled[y * ww + x]!;
-    }
-  };
+  if (y0 > 0) for (let x = 0; x < ww; x++, edgeTotal++) edgeFilled += filled[x]!;
+  if (y0 + wh * s < image.height)
+    for (let x = 0; x < ww; x++, edgeTotal++) edgeFilled += filled[(wh - 1) * ww + x]!;
+  if (x0 > 0) for (let y = 0; y < wh; y++, edgeTotal++) edgeFilled += filled[y * ww]!;
+  if (x0 + ww * s < image.width)
+    for (let y = 0; y < wh; y++, edgeTotal++) edgeFilled += filled[y * ww + ww - 1]!;
   const perimeter = 2 * (ww + wh);
-  if (y0 > 0) countRow(0);
-  if (y1 < image.height) countRow(wh - 1);
-  if (x0 > 0) countColumn(0);
-  if (x1 < image.width) countColumn(ww - 1);
   let fx0 = ww;
   let fy0 = wh;
   let fx1 = 0;
   let fy1 = 0;
-  for (const p of queue) {
+  for (let k = 0; k < tail; k++) {
+    const p = queue[k]!;
     const x = p % ww;
     const y = (p - x) / ww;
     if (x < fx0) fx0 = x;
@@ -143,13 +154,13 @@ function fillAround(
   // With too little inner edge to judge (a box filling the picture), it is not a badge.
   const leak = edgeTotal >= perimeter * 0.35 ? edgeFilled / edgeTotal : 1;
   const box =
-    queue.length > 0
-      ? { x: fx0 + x0, y: fy0 + y0, w: fx1 - fx0 + 1, h: fy1 - fy0 + 1 }
+    tail > 0
+      ? { x: x0 + fx0 * s, y: y0 + fy0 * s, w: (fx1 - fx0 + 1) * s, h: (fy1 - fy0 + 1) * s }
       : { x: bb.x, y: bb.y, w: bb.w, h: bb.h };
   const quadArea = Math.max(1, (bx1 - bx0) * (by1 - by0));
-  const fillRatio = queue.length / quadArea;
+  const fillRatio = tail / quadArea;
   const spanX = (Math.min(fx1 + 1, bx1) - Math.max(fx0, bx0)) / Math.max(1, bx1 - bx0);
   const spanY = (Math.min(fy1 + 1, by1) - Math.max(fy0, by0)) / Math.max(1, by1 - by0);
-  const span = queue.length > 0 ? Math.min(spanX, spanY) : 0;
+  const span = tail > 0 ? Math.min(spanX, spanY) : 0;
   return { isBadge: leak <= 0.02 && span >= 0.9 && fillRatio >= 0.35, box, coverage, leak, fillRatio, span };
 }

@@ -3,7 +3,7 @@
  * each connected blob, fit its minimum-area box, score it by the mean probability inside, and grow it back
  * by the "unclip" distance the model was trained to shrink text by.
  */
-import { insideConvex, minAreaRect, type Point, type RotatedRect, rectCorners } from "./geometry.ts";
+import { minAreaRect, type Point, type RotatedRect, rectCorners } from "./geometry.ts";
 
 export interface DbOptions {
   /** Pixel threshold on the probability map. */
@@ -111,9 +111,21 @@ function meanInside(prob: Float32Array, width: number, height: number, poly: Poi
   y1 = Math.min(height - 1, y1);
   let sum = 0;
   let n = 0;
+  // Edge functions of the convex box, evaluated without allocating a point per pixel.
+  const edges = poly.map((a, i) => {
+    const b = poly[(i + 1) % poly.length]!;
+    return [a[0], a[1], b[0] - a[0], b[1] - a[1]] as const;
+  });
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
-      if (!insideConvex([x, y], poly)) continue;
+      let pos = false;
+      let neg = false;
+      for (const [ax, ay, ex, ey] of edges) {
+        const c = ex * (y - ay) - ey * (x - ax);
+        if (c > 0) pos = true;
+        else if (c < 0) neg = true;
+      }
+      if (pos && neg) continue;
       sum += prob[y * width + x]!;
       n++;
     }

@@ -6,7 +6,7 @@
 import { type DbOptions, DEFAULT_DB_OPTIONS, dbPostprocess } from "./db-postprocess.ts";
 import { orderQuad, type Point, type Quad, rectCorners } from "./geometry.ts";
 import type { OnnxSession, TensorData } from "./ports.ts";
-import { createImage, type RgbaImage, resizeImage } from "./raster.ts";
+import { type RgbaImage, resizeImage } from "./raster.ts";
 
 export interface DetectedLine {
   quad: Quad;
@@ -69,31 +69,34 @@ export function prepareDetection(
     // PaddleOCR's rounding: each side to the nearest multiple of 32, a slight stretch at most.
     w = Math.max(32, Math.round(innerW / 32) * 32);
     h = Math.max(32, Math.round(innerH / 32) * 32);
-    scaled = resizeImage(image, w, h);
+    scaled = w === image.width && h === image.height ? image : resizeImage(image, w, h);
   }
   const offsetX = Math.floor((w - scaled.width) / 2);
   const offsetY = Math.floor((h - scaled.height) / 2);
-  const canvas = createImage(w, h);
-  const fill = borderColor(image);
-  for (let i = 0; i < canvas.data.length; i += 4) {
-    canvas.data[i] = fill[0];
-    canvas.data[i + 1] = fill[1];
-    canvas.data[i + 2] = fill[2];
-  }
-  for (let y = 0; y < scaled.height; y++) {
-    canvas.data.set(
-      scaled.data.subarray(y * scaled.width * 4, (y + 1) * scaled.width * 4),
-      ((y + offsetY) * w + offsetX) * 4,
-    );
-  }
   const plane = w * h;
   const data = new Float32Array(3 * plane);
-  const d = canvas.data;
-  for (let p = 0, i = 0; p < plane; p++, i += 4) {
-    // Channel order B, G, R: the model was trained on OpenCV's BGR images.
-    data[p] = (d[i + 2]! / 255 - MEAN[0]!) / STD[0]!;
-    data[plane + p] = (d[i + 1]! / 255 - MEAN[1]!) / STD[1]!;
-    data[2 * plane + p] = (d[i]! / 255 - MEAN[2]!) / STD[2]!;
+  // Channel order B, G, R: the model was trained on OpenCV's BGR images.
+  const kb = 1 / (255 * STD[0]!);
+  const kg = 1 / (255 * STD[1]!);
+  const kr = 1 / (255 * STD[2]!);
+  const ob = MEAN[0]! / STD[0]!;
+  const og = MEAN[1]! / STD[1]!;
+  const or = MEAN[2]! / STD[2]!;
+  if (padded) {
+    const fill = borderColor(image);
+    data.fill(fill[2] * kb - ob, 0, plane);
+    data.fill(fill[1] * kg - og, plane, 2 * plane);
+    data.fill(fill[0] * kr - or, 2 * plane, 3 * plane);
+  }
+  const d = scaled.data;
+  for (let y = 0; y < scaled.height; y++) {
+    let i = y * scaled.width * 4;
+    let p = (y + offsetY) * w + offsetX;
+    for (let x = 0; x < scaled.width; x++, i += 4, p++) {
+      data[p] = d[i + 2]! * kb - ob;
+      data[plane + p] = d[i + 1]! * kg - og;
+      data[2 * plane + p] = d[i]! * kr - or;
+    }
   }
   return {
     tensor: { data, dims: [1, 3, h, w] },

@@ -14,12 +14,13 @@ import { DETECTED_WEIGHT_VALUES, WEIGHT_VALUES } from "../fonts/bundled.ts";
 import { type FontFace, FontLibrary, type UserFontSource } from "../fonts/font-library.ts";
 import { assertScriptGate } from "../fonts/script-gate.ts";
 import type { Translator } from "../translate/port.ts";
-import { analyzeLine } from "./analyze.ts";
+import { finishAnalysis, isColumn, type PreparedAnalysis, prepareAnalysis } from "./analyze.ts";
 import { MODEL_ASSETS } from "./assets.ts";
 import { toBase64 } from "./base64.ts";
 import { decodeImage, type SourceImage } from "./decode.ts";
 import { DEFAULT_DETECT_OPTIONS, type DetectOptions, TextDetector } from "./detect.ts";
 import { eraseText } from "./erase.ts";
+import type { Quad } from "./geometry.ts";
 import { groupLines, type LineGroup } from "./group-lines.ts";
 import { layoutText } from "./layout.ts";
 import type { EnginePorts, OcrWorker, TesseractLanguage } from "./ports.ts";
@@ -30,6 +31,7 @@ import { toOcrRegion, toTextRegion } from "./regions.ts";
 import { drawLayout, groundColor, guessAlign, inkStyle, regionFrame } from "./render.ts";
 import { normalizeSource } from "./script.ts";
 import { translateGroups } from "./translate-stage.ts";
+import { yieldToRuntime } from "./yield.ts";
 
 export interface EngineOptions {
   detect?: Partial<DetectOptions>;
@@ -125,19 +127,34 @@ export class ImageEngine {
     const { detector, recognizer } = await this.loadModels();
     const lines = await stage(request, "detect", () => detector.detect(source.image));
     const lang = normalizeSource(request.sourceLanguage);
-    const read = await stage(request, "read", () =>
-      readLines(
+    const analysisOptions = { chromaSubsampled: source.header.chromaSubsampled };
+    const prepared = new Map<Quad, PreparedAnalysis>();
+    const read = await stage(request, "read", async () => {
+      const reading = readLines(
         source.image,
         lines,
         lang,
         { recognizer, japanese: () => this.tesseract("jpn") },
         request.signal,
-      ),
-    );
+      );
+      // Recognition runs in the runtime's own threads; meanwhile this thread works out what does not
+      // need the text (masks, colours, badges), so the two overlap instead of queueing.
+      for (const line of lines) {
+        prepared.set(
+          line.quad,
+          prepareAnalysis(source.image, line.quad, isColumn(line.quad), analysisOptions),
+        );
+        await yieldToRuntime();
+      }
+      return reading;
+    });
     const analyzed = await stage(request, "analyze", () =>
       read.map((line) => ({
         ...line,
-        analysis: analyzeLine(source.image, line.quad, line.text, line.vertical),
+        analysis: finishAnalysis(
+          prepared.get(line.quad) ?? prepareAnalysis(source.image, line.quad, line.vertical, analysisOptions),
+          line.text,
+        ),
       })),
     );
     return { source, groups: groupLines(analyzed) };
@@ -212,7 +229,7 @@ export class ImageEngine {
         const weight =
           fontWeight === "auto" ? DETECTED_WEIGHT_VALUES[group.weight] : WEIGHT_VALUES[fontWeight];
         const chain = await chainFor(weight);
-        const frame = regionFrame(group);
+        const frame = regionFrame(group, groups);
         const em = group.lead.analysis.em;
         const lineSpan = frame.vertical ? frame.width : frame.height / Math.max(1, group.lines.length);
         const maxSize = Math.max(6, Math.min(em > 0 ? em * 1.05 : lineSpan, lineSpan * 1.1));

@@ -42,7 +42,8 @@ export function eraseText(image: RgbaImage, groups: readonly LineGroup[], signal
         }
       }
       dilateInto(mask, local, x0, y0, x1 - x0, y1 - y0, W, H, radius);
-      const pad = radius + Math.max(6, Math.round(lineH * 0.5));
+      // Enough known ground around the hole for the fill and the texture mirror to draw from.
+      const pad = radius + Math.max(6, Math.round(lineH * 0.3));
       windows.push(
         clampWindow({ x: x0 - pad, y: y0 - pad, w: x1 - x0 + 2 * pad, h: y1 - y0 + 2 * pad }, W, H),
       );

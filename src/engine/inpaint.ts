@@ -113,32 +113,43 @@ function pullPush(values: Float32Array, known: Float32Array, w: number, h: numbe
 
 /** Gauss-Seidel sweeps of the Laplace equation over the unknown pixels. */
 function relax(v: Float32Array, known: Float32Array, w: number, h: number, sweeps: number): void {
+  const holes: number[] = [];
+  for (let p = 0; p < w * h; p++) if (!known[p]) holes.push(p);
   for (let s = 0; s < sweeps; s++) {
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        const p = y * w + x;
-        if (known[p]) continue;
-        let n = 0;
-        let r = 0;
-        let g = 0;
-        let b = 0;
-        for (const q of [
-          x > 0 ? p - 1 : -1,
-          x < w - 1 ? p + 1 : -1,
-          y > 0 ? p - w : -1,
-          y < h - 1 ? p + w : -1,
-        ]) {
-          if (q < 0) continue;
-          r += v[q * 3]!;
-          g += v[q * 3 + 1]!;
-          b += v[q * 3 + 2]!;
-          n++;
-        }
-        if (n === 0) continue;
-        v[p * 3] = r / n;
-        v[p * 3 + 1] = g / n;
-        v[p * 3 + 2] = b / n;
+    for (const p of holes) {
+      const x = p % w;
+      let n = 0;
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      if (x > 0) {
+        r += v[(p - 1) * 3]!;
+        g += v[(p - 1) * 3 + 1]!;
+        b += v[(p - 1) * 3 + 2]!;
+        n++;
       }
+      if (x < w - 1) {
+        r += v[(p + 1) * 3]!;
+        g += v[(p + 1) * 3 + 1]!;
+        b += v[(p + 1) * 3 + 2]!;
+        n++;
+      }
+      if (p >= w) {
+        r += v[(p - w) * 3]!;
+        g += v[(p - w) * 3 + 1]!;
+        b += v[(p - w) * 3 + 2]!;
+        n++;
+      }
+      if (p + w < w * h) {
+        r += v[(p + w) * 3]!;
+        g += v[(p + w) * 3 + 1]!;
+        b += v[(p + w) * 3 + 2]!;
+        n++;
+      }
+      if (n === 0) continue;
+      v[p * 3] = r / n;
+      v[p * 3 + 1] = g / n;
+      v[p * 3 + 2] = b / n;
     }
   }
 }
@@ -155,18 +166,36 @@ function addTexture(
   w: number,
   h: number,
 ): void {
-  const blur = boxBlur(filled, w, h, 2);
-  // A robust texture level: the median high-pass magnitude ignores the few strong edges (a badge's
-  // border, the halo just outside the hole) that an RMS would count as texture.
-  const mags: number[] = [];
-  const stride = Math.max(1, Math.floor((w * h) / 20000));
+  // A robust texture level, from a sample: the median high-pass magnitude (green channel against its
+  // 5 x 5 mean) ignores the few strong edges (a badge's border, the halo just outside the hole) that an
+  // RMS would count as texture. Flat ground stops here, before any full-size blur.
+  const hist = new Uint32Array(256);
+  let count = 0;
+  const stride = Math.max(1, Math.floor((w * h) / 3000));
   for (let p = 0; p < w * h; p += stride) {
     if (!known[p]) continue;
-    mags.push(Math.abs(values[p * 3 + 1]! - blur[p * 3 + 1]!));
+    const x = p % w;
+    const y = (p - x) / w;
+    let s = 0;
+    let n = 0;
+    for (let yy = Math.max(0, y - 2); yy <= Math.min(h - 1, y + 2); yy++) {
+      for (let xx = Math.max(0, x - 2); xx <= Math.min(w - 1, x + 2); xx++) {
+        s += filled[(yy * w + xx) * 3 + 1]!;
+        n++;
+      }
+    }
+    hist[Math.min(255, Math.round(Math.abs(values[p * 3 + 1]! - s / n)))]!++;
+    count++;
   }
-  mags.sort((a, b) => a - b);
-  const sigma = 1.4826 * (mags[mags.length >> 1] ?? 0);
+  let acc = 0;
+  let med = 0;
+  for (; med < 255; med++) {
+    acc += hist[med]!;
+    if (acc * 2 >= count) break;
+  }
+  const sigma = 1.4826 * med;
   if (sigma < 3) return;
+  const blur = boxBlur(filled, w, h, 2);
   const limit = 3 * sigma;
   // Mirror from a little beyond the hole's edge, past any halo the mask's dilation left.
   const skip = 2;
@@ -195,34 +224,33 @@ function addTexture(
   }
 }
 
+/** 3-channel box blur by running sums (rows, then columns). */
 function boxBlur(v: Float32Array, w: number, h: number, r: number): Float32Array {
   const tmp = new Float32Array(v.length);
   const out = new Float32Array(v.length);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      for (let c = 0; c < 3; c++) {
-        let s = 0;
-        let n = 0;
-        for (let k = Math.max(0, x - r); k <= Math.min(w - 1, x + r); k++) {
-          s += v[(y * w + k) * 3 + c]!;
-          n++;
-        }
-        tmp[(y * w + x) * 3 + c] = s / n;
-      }
-    }
-  }
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      for (let c = 0; c < 3; c++) {
-        let s = 0;
-        let n = 0;
-        for (let k = Math.max(0, y - r); k <= Math.min(h - 1, y + r); k++) {
-          s += tmp[(k * w + x) * 3 + c]!;
-          n++;
-        }
-        out[(y * w + x) * 3 + c] = s / n;
-      }
-    }
+  for (let c = 0; c < 3; c++) {
+    for (let y = 0; y < h; y++) runningMean(v, tmp, y * w * 3 + c, 3, w, r);
+    for (let x = 0; x < w; x++) runningMean(tmp, out, x * 3 + c, w * 3, h, r);
   }
   return out;
+}
+
+function runningMean(
+  src: Float32Array,
+  dst: Float32Array,
+  start: number,
+  stride: number,
+  n: number,
+  r: number,
+): void {
+  let sum = 0;
+  let lo = 0;
+  let hi = -1;
+  for (let i = 0; i < n; i++) {
+    const want = Math.min(n - 1, i + r);
+    while (hi < want) sum += src[start + ++hi * stride]!;
+    const from = Math.max(0, i - r);
+    while (lo < from) sum -= src[start + lo++ * stride]!;
+    dst[start + i * stride] = sum / (hi - lo + 1);
+  }
 }

@@ -32,6 +32,7 @@ export function cropImage(image: RgbaImage, x: number, y: number, w: number, h: 
  * not aliased away before detection.
  */
 export function resizeImage(image: RgbaImage, width: number, height: number): RgbaImage {
+  if (width === image.width && height === image.height) return cloneImage(image);
   let src = image;
   while (src.width >= width * 2 && src.height >= height * 2) src = halve(src);
   const out = createImage(width, height);

@@ -56,12 +56,16 @@ export function ctcDecode(
     const base = offset + t * classes;
     let best = 0;
     let bestP = probs[base]!;
-    for (let c = 1; c < classes; c++) {
-      if (allowed !== undefined && !allowed[c]) continue;
-      const p = probs[base + c]!;
-      if (p > bestP) {
-        bestP = p;
-        best = c;
+    // Probabilities sum to one: a class above one half is the argmax, and most steps are blank.
+    if (bestP <= 0.5) {
+      for (let c = 1; c < classes; c++) {
+        if (allowed !== undefined && !allowed[c]) continue;
+        const p = probs[base + c]!;
+        if (p > bestP) {
+          bestP = p;
+          best = c;
+          if (p > 0.5) break;
+        }
       }
     }
     if (best !== 0 && best !== prev) {

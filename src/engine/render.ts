@@ -19,14 +19,22 @@ export interface RegionFrame {
   vertical: boolean;
 }
 
-/** The box a translation is set in: the region's quad, or the inside of its badge when that is roomier. */
-export function regionFrame(group: LineGroup): RegionFrame {
+/**
+ * The box a translation is set in: the region's quad, or the inside of its badge when that is roomier and
+ * the badge holds no other text (a price left as it is shares its badge with the label beside it).
+ */
+export function regionFrame(group: LineGroup, others: readonly LineGroup[] = []): RegionFrame {
   const q = group.quad;
   const vertical = group.lines.length === 1 && group.lines[0]!.vertical;
   const { width, height } = quadSize(q);
   const angle = quadAngle(q);
-  if (group.isBadge && Math.abs(angle) < 0.05) {
-    const badge = group.lead.analysis.badge.box;
+  const badge = group.lead.analysis.badge.box;
+  const shared = others.some((o) => {
+    if (o === group) return false;
+    const b = quadBBox(o.quad);
+    return b.x < badge.x + badge.w && badge.x < b.x + b.w && b.y < badge.y + badge.h && badge.y < b.y + b.h;
+  });
+  if (group.isBadge && !shared && Math.abs(angle) < 0.05) {
     const inset = Math.min(badge.w, badge.h) * 0.12;
     const bw = badge.w - 2 * inset;
     const bh = badge.h - 2 * inset;

@@ -41,7 +41,7 @@ export function estimateWeight(
     for (let x = inner.x0; x < inner.x1; x++) if (alpha[y * w + x]! >= 0.5) pixels.push(y * w + x);
   }
   // Enough samples for a stable median without walking every pixel of a huge headline.
-  const stride = Math.max(1, Math.floor(pixels.length / 6000));
+  const stride = Math.max(1, Math.floor(pixels.length / 900));
   const widths: number[] = [];
   const h = alpha.length / w;
   for (let k = 0; k < pixels.length; k += stride) {

@@ -37,6 +37,9 @@ export interface TextMask {
 
 type Vec3 = [number, number, number];
 
+/** Ground noise (RGB units of residual from the fitted surface) above which a box is erased whole. */
+const BUSY_GROUND = 40;
+
 export interface MaskOptions {
   /** The source stored colour at half resolution (JPEG 4:2:0): thin strokes' chroma is diluted. */
   chromaSubsampled?: boolean;
@@ -48,7 +51,7 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
   const band = Math.max(1, Math.round(lineH * 0.08));
   // Background samples: the margin around the box and a thin band just inside its edge.
   const samples: number[] = [];
-  const step = Math.max(1, Math.floor(Math.sqrt((w * h) / 6000)));
+  const step = Math.max(1, Math.floor(Math.sqrt((w * h) / 2500)));
   for (let y = 0; y < h; y += step) {
     for (let x = 0; x < w; x += step) {
       const inside =
@@ -57,7 +60,8 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
     }
   }
   const surface = fitSurface(data, w, h, samples);
-  const bgAt = (x: number, y: number): Vec3 => surface.eval(x, y);
+  // The fitted ground at every crop pixel, computed once: the loops below read it per pixel.
+  const field = surface.fill(w, h);
 
   // Distance of every inner pixel from the background surface.
   const iw = inner.x1 - inner.x0;
@@ -69,10 +73,10 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
       const px = x + inner.x0;
       const py = y + inner.y0;
       const i = (py * w + px) * 4;
-      const bg = bgAt(px, py);
-      const dr = data[i]! - bg[0];
-      const dg = data[i + 1]! - bg[1];
-      const db = data[i + 2]! - bg[2];
+      const k = (py * w + px) * 3;
+      const dr = data[i]! - field[k]!;
+      const dg = data[i + 1]! - field[k + 1]!;
+      const db = data[i + 2]! - field[k + 2]!;
       dist[y * iw + x] = Math.sqrt(dr * dr + dg * dg + db * db);
       lumSign[y * iw + x] = 0.299 * dr + 0.587 * dg + 0.114 * db >= 0 ? 1 : -1;
     }
@@ -109,7 +113,7 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
       : [255 - bgMid[0], 255 - bgMid[1], 255 - bgMid[2]];
   if (strong.length > 0) {
     const coreLuma = strong.slice(0, Math.max(1, Math.ceil(strong.length * 0.3)));
-    text = unmixTextColour(data, w, inner, bgAt, coreLuma, iw, text, options.chromaSubsampled ?? false);
+    text = unmixTextColour(data, w, inner, field, coreLuma, iw, text, options.chromaSubsampled ?? false);
   }
 
   const alpha = new Float32Array(w * h);
@@ -117,13 +121,16 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = (y * w + x) * 4;
-      const bg = bgAt(x, y);
-      const tx = text[0] - bg[0];
-      const ty = text[1] - bg[1];
-      const tz = text[2] - bg[2];
+      const k = (y * w + x) * 3;
+      const b0 = field[k]!;
+      const b1 = field[k + 1]!;
+      const b2 = field[k + 2]!;
+      const tx = text[0] - b0;
+      const ty = text[1] - b1;
+      const tz = text[2] - b2;
       const norm = tx * tx + ty * ty + tz * tz;
       if (norm < 1) continue;
-      const a = ((data[i]! - bg[0]) * tx + (data[i + 1]! - bg[1]) * ty + (data[i + 2]! - bg[2]) * tz) / norm;
+      const a = ((data[i]! - b0) * tx + (data[i + 1]! - b1) * ty + (data[i + 2]! - b2) * tz) / norm;
       alpha[y * w + x] = Math.min(1, Math.max(0, a));
     }
   }
@@ -133,20 +140,29 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
 
   const erase = new Uint8Array(w * h);
   const reach = Math.round(lineH * 0.15);
+  // Erasing leaves nothing to chance: anything standing out from the ground by Otsu's split, not by the
+  // stricter test that decides what is text colour.
+  const eraseThreshold = Math.max(24, Math.min(threshold, otsu(dist, 442)));
+  // On ground too busy to model (a 3D headline's glow and outlines, a collage), the stroke mask misses
+  // layers of the lettering; the whole box is repainted instead.
+  const wholeBox = surface.noise > BUSY_GROUND;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const near =
         x >= inner.x0 - reach && x < inner.x1 + reach && y >= inner.y0 - reach && y < inner.y1 + reach;
       if (!near) continue;
       const p = y * w + x;
-      if (alpha[p]! > 0.12) {
+      if (alpha[p]! > 0.12 || (wholeBox && x >= inner.x0 && x < inner.x1 && y >= inner.y0 && y < inner.y1)) {
         erase[p] = 1;
         continue;
       }
       const i = p * 4;
-      const bg = bgAt(x, y);
-      const d = Math.hypot(data[i]! - bg[0], data[i + 1]! - bg[1], data[i + 2]! - bg[2]);
-      if (d >= threshold) erase[p] = 1;
+      const k = p * 3;
+      const d2 =
+        (data[i]! - field[k]!) ** 2 +
+        (data[i + 1]! - field[k + 1]!) ** 2 +
+        (data[i + 2]! - field[k + 2]!) ** 2;
+      if (d2 >= eraseThreshold * eraseThreshold) erase[p] = 1;
     }
   }
 
@@ -164,6 +180,8 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
 
 interface Surface {
   eval(x: number, y: number): Vec3;
+  /** The surface sampled at every pixel of a w x h grid, RGB interleaved. */
+  fill(w: number, h: number): Float32Array;
   /** Per-channel median of the inlier samples. */
   median: Vec3;
   /** Median absolute residual of the inlier samples. */
@@ -194,13 +212,19 @@ function fitSurface(data: Uint8ClampedArray, w: number, h: number, samples: numb
   const residual = new Float32Array(samples.length);
   for (let round = 0; round < 3; round++) {
     if (active.length < 4) break;
-    coef = [0, 1, 2].map((c) => solveBilinear(data, w, active, c, sx, sy));
+    coef = solveBilinear(data, w, active, sx, sy);
     const inlier: number[] = [];
+    const [c0, c1, c2] = coef as [number[], number[], number[]];
     for (let k = 0; k < samples.length; k++) {
       const p = samples[k]!;
-      const m = evalAt(p % w, Math.floor(p / w));
+      const u = (p % w) * sx - 1;
+      const v = Math.floor(p / w) * sy - 1;
+      const uv = u * v;
       const i = p * 4;
-      residual[k] = Math.hypot(data[i]! - m[0], data[i + 1]! - m[1], data[i + 2]! - m[2]);
+      const r = data[i]! - (c0[0]! + c0[1]! * u + c0[2]! * v + c0[3]! * uv);
+      const g = data[i + 1]! - (c1[0]! + c1[1]! * u + c1[2]! * v + c1[3]! * uv);
+      const b = data[i + 2]! - (c2[0]! + c2[1]! * u + c2[2]! * v + c2[3]! * uv);
+      residual[k] = Math.sqrt(r * r + g * g + b * b);
     }
     const sorted = Float32Array.from(residual).sort();
     // The background is the majority of the samples; its typical residual is their lower half's edge.
@@ -210,36 +234,63 @@ function fitSurface(data: Uint8ClampedArray, w: number, h: number, samples: numb
     if (inlier.length < samples.length * 0.3) break;
     active = inlier;
   }
-  const channel = (c: number) => median(active.map((p) => data[p * 4 + c]!));
+  const channel = (c: number) => byteMedian(data, active, c);
+  const fill = (fw: number, fh: number) => {
+    const out = new Float32Array(fw * fh * 3);
+    const [c0, c1, c2] = coef as [number[], number[], number[]];
+    for (let y = 0; y < fh; y++) {
+      const v = y * sy - 1;
+      for (let x = 0; x < fw; x++) {
+        const u = x * sx - 1;
+        const uv = u * v;
+        const k = (y * fw + x) * 3;
+        out[k] = c0[0]! + c0[1]! * u + c0[2]! * v + c0[3]! * uv;
+        out[k + 1] = c1[0]! + c1[1]! * u + c1[2]! * v + c1[3]! * uv;
+        out[k + 2] = c2[0]! + c2[1]! * u + c2[2]! * v + c2[3]! * uv;
+      }
+    }
+    return out;
+  };
   return {
     eval: evalAt,
+    fill,
     noise,
     median: active.length > 0 ? [channel(0), channel(1), channel(2)] : evalAt(w / 2, h / 2),
   };
 }
 
+/** Least squares of [1, u, v, uv] against each channel; one pass over the samples for all three. */
 function solveBilinear(
   data: Uint8ClampedArray,
   w: number,
   idx: number[],
-  c: number,
   sx: number,
   sy: number,
-): number[] {
-  // Normal equations for [1, u, v, uv].
-  const A = Array.from({ length: 4 }, () => [0, 0, 0, 0, 0]);
+): number[][] {
+  const M = new Float64Array(16);
+  const rhs = new Float64Array(12);
   for (const p of idx) {
     const u = (p % w) * sx - 1;
     const v = Math.floor(p / w) * sy - 1;
-    const f = [1, u, v, u * v];
-    const val = data[p * 4 + c]!;
+    const uv = u * v;
+    const f0 = 1;
+    const f = [f0, u, v, uv] as const;
     for (let i = 0; i < 4; i++) {
-      for (let j = 0; j < 4; j++) A[i]![j]! += f[i]! * f[j]!;
-      A[i]![4]! += f[i]! * val;
+      const fi = f[i]!;
+      for (let j = i; j < 4; j++) M[i * 4 + j]! += fi * f[j]!;
+      rhs[i]! += fi * data[p * 4]!;
+      rhs[4 + i]! += fi * data[p * 4 + 1]!;
+      rhs[8 + i]! += fi * data[p * 4 + 2]!;
     }
   }
+  for (let i = 0; i < 4; i++) for (let j = 0; j < i; j++) M[i * 4 + j] = M[j * 4 + i]!;
   // A small ridge keeps a one-row or one-column crop solvable.
-  for (let i = 1; i < 4; i++) A[i]![i]! += 1e-3 * idx.length;
+  for (let i = 1; i < 4; i++) M[i * 5]! += 1e-3 * idx.length;
+  return [0, 1, 2].map((c) => solve4(M, rhs.subarray(c * 4, c * 4 + 4)));
+}
+
+function solve4(M: Float64Array, b: Float64Array): number[] {
+  const A = [0, 1, 2, 3].map((i) => [M[i * 4]!, M[i * 4 + 1]!, M[i * 4 + 2]!, M[i * 4 + 3]!, b[i]!]);
   for (let col = 0; col < 4; col++) {
     let pivot = col;
     for (let r = col + 1; r < 4; r++) if (Math.abs(A[r]![col]!) > Math.abs(A[pivot]![col]!)) pivot = r;
@@ -269,7 +320,7 @@ function unmixTextColour(
   data: Uint8ClampedArray,
   w: number,
   inner: InnerRect,
-  bgAt: (x: number, y: number) => Vec3,
+  field: Float32Array,
   core: number[],
   iw: number,
   fallback: Vec3,
@@ -281,7 +332,8 @@ function unmixTextColour(
     const i = ((Math.floor(p / iw) + inner.y0) * w + (p % iw) + inner.x0) * 4;
     ys.push(toY(data[i]!, data[i + 1]!, data[i + 2]!));
   }
-  const mid = bgAt((inner.x0 + inner.x1) / 2, (inner.y0 + inner.y1) / 2);
+  const mk = (Math.floor((inner.y0 + inner.y1) / 2) * w + Math.floor((inner.x0 + inner.x1) / 2)) * 3;
+  const mid: Vec3 = [field[mk]!, field[mk + 1]!, field[mk + 2]!];
   const yMid = toY(mid[0], mid[1], mid[2]);
   // Text about as bright as its ground (red on green) carries its coverage in colour, not brightness.
   if (Math.abs(median(ys) - yMid) < 20) return fallback;
@@ -297,12 +349,15 @@ function unmixTextColour(
       const px = x + inner.x0;
       const py = y + inner.y0;
       const i = (py * w + px) * 4;
-      const bg = bgAt(px, py);
-      const yb = toY(bg[0], bg[1], bg[2]);
+      const k = (py * w + px) * 3;
+      const b0 = field[k]!;
+      const b1 = field[k + 1]!;
+      const b2 = field[k + 2]!;
+      const yb = toY(b0, b1, b2);
       const a = (toY(data[i]!, data[i + 1]!, data[i + 2]!) - yb) / (yText - yb);
       coverage[y * iw + x] = Math.min(1, Math.max(0, a));
-      dcb[y * iw + x] = toCb(data[i]!, data[i + 1]!, data[i + 2]!) - toCb(bg[0], bg[1], bg[2]);
-      dcr[y * iw + x] = toCr(data[i]!, data[i + 1]!, data[i + 2]!) - toCr(bg[0], bg[1], bg[2]);
+      dcb[y * iw + x] = toCb(data[i]! - b0, data[i + 1]! - b1, data[i + 2]! - b2);
+      dcr[y * iw + x] = toCr(data[i]! - b0, data[i + 1]! - b1, data[i + 2]! - b2);
     }
   }
   // How much the codec blurred colour is not known exactly (subsampling, quantization, upsampling and
@@ -337,37 +392,50 @@ function unmixTextColour(
   return [yText + 1.402 * cr, yText - 0.344136 * cb - 0.714136 * cr, yText + 1.772 * cb];
 }
 
-/** A separable box blur of the given radius, applied twice (close to a Gaussian). */
+/** A separable box blur of the given radius, applied twice (close to a Gaussian); running sums. */
 function blurCoverage(a: Float32Array, w: number, h: number, radius: number): Float32Array {
   let cur = a;
   for (let pass = 0; pass < 2; pass++) {
     const tmp = new Float32Array(a.length);
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        let s = 0;
-        let n = 0;
-        for (let k = Math.max(0, x - radius); k <= Math.min(w - 1, x + radius); k++) {
-          s += cur[y * w + k]!;
-          n++;
-        }
-        tmp[y * w + x] = s / n;
-      }
-    }
+    for (let y = 0; y < h; y++) boxLine(cur, tmp, y * w, 1, w, radius);
     const out = new Float32Array(a.length);
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        let s = 0;
-        let n = 0;
-        for (let k = Math.max(0, y - radius); k <= Math.min(h - 1, y + radius); k++) {
-          s += tmp[k * w + x]!;
-          n++;
-        }
-        out[y * w + x] = s / n;
-      }
-    }
+    for (let x = 0; x < w; x++) boxLine(tmp, out, x, w, h, radius);
     cur = out;
   }
   return cur;
+}
+
+/** Mean over a window of +-radius along one row or column (edge windows are shorter). */
+function boxLine(
+  src: Float32Array,
+  dst: Float32Array,
+  start: number,
+  stride: number,
+  n: number,
+  radius: number,
+): void {
+  let sum = 0;
+  let lo = 0;
+  let hi = -1;
+  for (let i = 0; i < n; i++) {
+    const want = Math.min(n - 1, i + radius);
+    while (hi < want) sum += src[start + ++hi * stride]!;
+    const from = Math.max(0, i - radius);
+    while (lo < from) sum -= src[start + lo++ * stride]!;
+    dst[start + i * stride] = sum / (hi - lo + 1);
+  }
+}
+
+/** Median of one byte channel over a set of pixels, by histogram. */
+function byteMedian(data: Uint8ClampedArray, pixels: number[], channel: number): number {
+  const hist = new Uint32Array(256);
+  for (const p of pixels) hist[data[p * 4 + channel]!]!++;
+  let acc = 0;
+  for (let v = 0; v < 256; v++) {
+    acc += hist[v]!;
+    if (acc * 2 >= pixels.length) return v;
+  }
+  return 255;
 }
 
 /** Otsu's threshold over values in [0, max). */

@@ -34,17 +34,27 @@ export function quadMapper(q: Quad, w: number, h: number): (u: number, v: number
   };
 }
 
-export function warpQuad(image: RgbaImage, q: Quad, w: number, h: number): RgbaImage {
+/**
+ * Samples the quad into a w x h raster. `samples` > 1 averages a samples x samples grid per output pixel,
+ * for crops much smaller than the quad (no aliasing, no full-size intermediate).
+ */
+export function warpQuad(image: RgbaImage, q: Quad, w: number, h: number, samples = 1): RgbaImage {
   const width = Math.max(1, Math.round(w));
   const height = Math.max(1, Math.round(h));
+  if (samples > 1) return warpSupersampled(image, q, width, height, samples);
   const out = createImage(width, height);
-  const map = quadMapper(q, width, height);
+  const m = squareToQuad(q) as [number, number, number, number, number, number, number, number, number];
   const d = image.data;
   const iw = image.width;
   const ih = image.height;
   for (let v = 0; v < height; v++) {
+    const t0 = (v + 0.5) / height;
     for (let u = 0; u < width; u++) {
-      const [sx, sy] = map(u + 0.5, v + 0.5);
+      // The homography inline: this loop runs for every crop pixel of every line.
+      const s0 = (u + 0.5) / width;
+      const z = m[6] * s0 + m[7] * t0 + m[8];
+      const sx = (m[0] * s0 + m[1] * t0 + m[2]) / z;
+      const sy = (m[3] * s0 + m[4] * t0 + m[5]) / z;
       const fx = Math.min(Math.max(sx - 0.5, 0), iw - 1);
       const fy = Math.min(Math.max(sy - 0.5, 0), ih - 1);
       const x0 = Math.floor(fx);
@@ -118,4 +128,41 @@ export function expandQuad(q: Quad, margin: number): Quad {
     [q[2][0] + ax + bx, q[2][1] + ay + by],
     [q[3][0] - ax + bx, q[3][1] - ay + by],
   ];
+}
+
+function warpSupersampled(image: RgbaImage, q: Quad, width: number, height: number, n: number): RgbaImage {
+  const out = createImage(width, height);
+  const m = squareToQuad(q) as [number, number, number, number, number, number, number, number, number];
+  const d = image.data;
+  const iw = image.width;
+  const ih = image.height;
+  const acc = [0, 0, 0, 0];
+  for (let v = 0; v < height; v++) {
+    for (let u = 0; u < width; u++) {
+      acc[0] = acc[1] = acc[2] = acc[3] = 0;
+      for (let j = 0; j < n; j++) {
+        for (let i = 0; i < n; i++) {
+          const s0 = (u + (i + 0.5) / n) / width;
+          const t0 = (v + (j + 0.5) / n) / height;
+          const z = m[6] * s0 + m[7] * t0 + m[8];
+          const sx = (m[0] * s0 + m[1] * t0 + m[2]) / z;
+          const sy = (m[3] * s0 + m[4] * t0 + m[5]) / z;
+          const x = Math.min(iw - 1, Math.max(0, Math.floor(sx)));
+          const y = Math.min(ih - 1, Math.max(0, Math.floor(sy)));
+          const k = (y * iw + x) * 4;
+          acc[0]! += d[k]!;
+          acc[1]! += d[k + 1]!;
+          acc[2]! += d[k + 2]!;
+          acc[3]! += d[k + 3]!;
+        }
+      }
+      const t = (v * width + u) * 4;
+      const nn = n * n;
+      out.data[t] = acc[0]! / nn;
+      out.data[t + 1] = acc[1]! / nn;
+      out.data[t + 2] = acc[2]! / nn;
+      out.data[t + 3] = acc[3]! / nn;
+    }
+  }
+  return out;
 }

@@ -1,42 +1,47 @@
 /**
- * Wraps an ONNX port so the time spent inside session.run is counted: the bare model inference that the
- * benchmark sets the whole pipeline against, measured on exactly the tensors the pipeline fed it.
+ * Wraps an ONNX port to give the benchmark its reference: the bare model inference on exactly the tensors
+ * a pipeline run fed the models. Every session.run is recorded; `replay` runs them again back to back,
+ * with nothing else on the thread, and times that. (Timing the calls in place would not do: while the
+ * pipeline overlaps its own work with inference, a run's promise settles late and would count that work.)
  */
-import type { OnnxPort, OnnxSession } from "../ports.ts";
+import type { OnnxPort, OnnxSession, TensorData } from "../ports.ts";
 
-export interface RunTimer {
+export interface RecordingOnnx {
   port: OnnxPort;
-  /** Milliseconds spent in session.run since the last reset. */
-  elapsed(): number;
+  /** Forgets what was recorded. */
   reset(): void;
+  /** Number of recorded runs. */
+  runs(): number;
+  /** Runs every recorded call again, in order; milliseconds. */
+  replay(): Promise<number>;
 }
 
-export function withRunTimer(inner: OnnxPort, now: () => number = () => performance.now()): RunTimer {
-  let total = 0;
+export function recordingOnnx(inner: OnnxPort, now: () => number = () => performance.now()): RecordingOnnx {
+  let calls: Array<{ session: OnnxSession; feeds: Record<string, TensorData> }> = [];
   const port: OnnxPort = {
     async createSession(model) {
       const session = await inner.createSession(model);
-      const timed: OnnxSession = {
+      return {
         inputNames: session.inputNames,
         outputNames: session.outputNames,
-        async run(feeds) {
-          const start = now();
-          try {
-            return await session.run(feeds);
-          } finally {
-            total += now() - start;
-          }
+        run(feeds) {
+          calls.push({ session, feeds });
+          return session.run(feeds);
         },
         release: () => session.release(),
       };
-      return timed;
     },
   };
   return {
     port,
-    elapsed: () => total,
-    reset: () => {
-      total = 0;
+    reset() {
+      calls = [];
+    },
+    runs: () => calls.length,
+    async replay() {
+      const start = now();
+      for (const { session, feeds } of calls) await session.run(feeds);
+      return now() - start;
     },
   };
 }

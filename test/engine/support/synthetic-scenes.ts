@@ -208,6 +208,66 @@ export class SceneGenerator {
   }
 }
 
+/**
+ * An 800 x 800 product picture with ten lines of Chinese text: a headline, callouts, three badges and a
+ * price, over a photo-like ground (the benchmark's standard input).
+ */
+export async function productImage(generator: SceneGenerator, seed = 1): Promise<Uint8Array> {
+  const rand = mulberry32(seed);
+  const ground = makeGround("photo", 800, 800, rand);
+  const canvas = createCanvas(800, 800);
+  const ctx = canvas.getContext("2d");
+  ctx.putImageData(new ImageData(ground.data, 800, 800), 0, 0);
+  const bold = await generator.fonts.bundled("NotoSansSC", 700);
+  const regular = await generator.fonts.bundled("NotoSansSC", 400);
+  const lines: Array<{
+    text: string;
+    x: number;
+    y: number;
+    size: number;
+    color: string;
+    face: typeof bold;
+    badge?: string;
+  }> = [
+    { text: "夏季新品上市", x: 60, y: 110, size: 64, color: "#ffffff", face: bold },
+    { text: "100%纯棉面料", x: 60, y: 190, size: 40, color: "#fff3c4", face: regular },
+    { text: "限时特价", x: 540, y: 120, size: 40, color: "#ffffff", face: bold, badge: "#e02020" },
+    { text: "全场包邮", x: 560, y: 230, size: 34, color: "#1a1a1a", face: bold, badge: "#ffd400" },
+    { text: "舒适透气 不起球", x: 60, y: 330, size: 36, color: "#ffffff", face: regular },
+    { text: "多色可选", x: 60, y: 400, size: 32, color: "#ffffff", face: regular },
+    { text: "正品保证", x: 580, y: 520, size: 32, color: "#ffffff", face: bold, badge: "#1f6feb" },
+    { text: "买一送一", x: 60, y: 560, size: 44, color: "#ffe066", face: bold },
+    { text: "今日下单立减20元", x: 60, y: 680, size: 38, color: "#ffffff", face: bold },
+    { text: "¥99", x: 600, y: 700, size: 72, color: "#ff3b30", face: bold },
+  ];
+  for (const l of lines) {
+    const glyphs = l.face.font.stringToGlyphs(l.text);
+    const scale = l.size / l.face.font.unitsPerEm;
+    const advance = glyphs.reduce((sum, g) => sum + (g.advanceWidth ?? 0), 0) * scale;
+    if (l.badge) {
+      ctx.fillStyle = l.badge;
+      ctx.beginPath();
+      ctx.roundRect(l.x - l.size * 0.5, l.y - l.size * 1.2, advance + l.size, l.size * 1.7, l.size * 0.3);
+      ctx.fill();
+    }
+    ctx.fillStyle = l.color;
+    ctx.beginPath();
+    let pen = l.x;
+    for (const g of glyphs) {
+      for (const c of g.getPath(pen, l.y, l.size).commands) {
+        if (c.type === "M") ctx.moveTo(c.x!, c.y!);
+        else if (c.type === "L") ctx.lineTo(c.x!, c.y!);
+        else if (c.type === "Q") ctx.quadraticCurveTo(c.x1!, c.y1!, c.x!, c.y!);
+        else if (c.type === "C") ctx.bezierCurveTo(c.x1!, c.y1!, c.x2!, c.y2!, c.x!, c.y!);
+        else ctx.closePath();
+      }
+      pen += (g.advanceWidth ?? 0) * scale;
+    }
+    ctx.fill();
+  }
+  return new Uint8Array(await canvas.encode("jpeg", 88));
+}
+
 function makeGround(kind: Ground, w: number, h: number, rand: () => number): RgbaImage {
   const data = new Uint8ClampedArray(w * h * 4);
   const c0 = [rand() * 255, rand() * 255, rand() * 255];
