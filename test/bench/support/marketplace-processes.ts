@@ -50,6 +50,8 @@ if (role === "sandbox") {
     LOG_LEVEL: "silent",
     CAPACITY_GLOBAL: "4096",
     CAPACITY_PER_MARKETPLACE: "1024",
+    // The soak checks the ledger against each call's full price; the daily reduced rate is not under test.
+    REDUCED_RATE_AFTER_CALLS: "1000000000",
   });
   const modules = createMarketplaceModules({
     upstreams,
