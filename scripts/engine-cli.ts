@@ -93,14 +93,14 @@ async function main(): Promise<void> {
       fontWeight: weight.data,
       userFont,
     };
-    const rendered = await engine.translate(bytes, { ...common, render: true });
+    const rendered = await engine.translate(bytes, {
+      ...common,
+      render: true,
+      includeData: Boolean(values.json),
+    });
     if (rendered.kind !== "image") throw new Error("expected an image");
     writeFileSync(values.out, rendered.image);
-    if (values.json) {
-      const data = await engine.translate(bytes, { ...common, render: false });
-      if (data.kind !== "data") throw new Error("expected data");
-      writeFileSync(values.json, `${JSON.stringify(data.data, null, 2)}\n`);
-    }
+    if (values.json) writeFileSync(values.json, `${JSON.stringify(rendered.data, null, 2)}\n`);
     process.stderr.write(`engine: ${rendered.regionsCount} regions replaced -> ${values.out}\n`);
   } catch (error) {
     if (isGatewayError(error)) fail(`${error.code}: ${error.message}`, 3);

@@ -53,6 +53,8 @@ export interface TranslateRequest extends OcrRequest {
   userFont?: UserFontSource;
   /** JPEG quality 0..1 of what the engine encodes. */
   jpegQuality?: number;
+  /** With render=true, also return the render=false data (one pass for both, as the CLI wants). */
+  includeData?: boolean;
 }
 
 export type TranslateOutcome =
@@ -63,6 +65,8 @@ export type TranslateOutcome =
       contentType: string;
       regionsCount: number;
       regions: TextRegion[];
+      /** Present when includeData was asked for. */
+      data?: TranslateData;
     }
   | { kind: "data"; data: TranslateData };
 
@@ -190,17 +194,22 @@ export class ImageEngine {
     const { source: decoded, groups } = await this.recognize(bytes, request);
     const format = decoded.header.format;
     if (groups.length === 0) {
-      if (render) {
-        return {
-          kind: "image",
-          image: bytes,
-          contentType: CONTENT_TYPES[format as keyof typeof CONTENT_TYPES] ?? "application/octet-stream",
-          regionsCount: 0,
-          regions: [],
-        };
+      let empty: TranslateData | undefined;
+      if (!render || request.includeData) {
+        const jpeg = await stage(request, "encode", () =>
+          this.ports.codec.encodeJpeg(decoded.image, quality),
+        );
+        empty = { inpainted_base64: toBase64(jpeg), regions: [], regions_count: 0 };
+        if (!render) return { kind: "data", data: empty };
       }
-      const jpeg = await stage(request, "encode", () => this.ports.codec.encodeJpeg(decoded.image, quality));
-      return { kind: "data", data: { inpainted_base64: toBase64(jpeg), regions: [], regions_count: 0 } };
+      return {
+        kind: "image",
+        image: bytes,
+        contentType: CONTENT_TYPES[format as keyof typeof CONTENT_TYPES] ?? "application/octet-stream",
+        regionsCount: 0,
+        regions: [],
+        ...(empty ? { data: empty } : {}),
+      };
     }
 
     const translations = await stage(request, "translate", () =>
@@ -210,13 +219,13 @@ export class ImageEngine {
     const replaced = groups.filter((_, i) => translations[i]!.status === "translated");
     const erased = await stage(request, "erase", () => eraseText(decoded.image, replaced, request.signal));
     const regions = groups.map((g, i) => toTextRegion(g, translations[i]!.text));
+    let dataForCaller: TranslateData | undefined;
 
-    if (!render) {
+    if (!render || request.includeData) {
       const jpeg = await stage(request, "encode", () => this.ports.codec.encodeJpeg(erased.image, quality));
-      return {
-        kind: "data",
-        data: { inpainted_base64: toBase64(jpeg), regions, regions_count: regions.length },
-      };
+      const data = { inpainted_base64: toBase64(jpeg), regions, regions_count: regions.length };
+      if (!render) return { kind: "data", data };
+      dataForCaller = data;
     }
 
     const surface = await stage(request, "render", async () => {
@@ -255,7 +264,14 @@ export class ImageEngine {
       return surface;
     });
     const jpeg = await stage(request, "encode", () => surface.encodeJpeg(quality));
-    return { kind: "image", image: jpeg, contentType: "image/jpeg", regionsCount: replaced.length, regions };
+    return {
+      kind: "image",
+      image: jpeg,
+      contentType: "image/jpeg",
+      regionsCount: replaced.length,
+      regions,
+      ...(dataForCaller ? { data: dataForCaller } : {}),
+    };
   }
 
   async dispose(): Promise<void> {
