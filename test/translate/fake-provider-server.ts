@@ -70,6 +70,8 @@ export class FakeProviderServer {
       body = text;
     }
     const path = req.url ?? "";
+    // A request its client already gave up on must not take the answer scripted for the next one.
+    if (req.socket.destroyed) return;
     this.received.push({ method: req.method ?? "", path, headers: req.headers, body });
     const scripted = this.queue.shift() ?? this.success(path, body as Record<string, unknown>);
     if (scripted.hang) return; // never answers; the client's timeout must end it

@@ -157,7 +157,11 @@ describe("the translation service", () => {
     const controller = new AbortController();
     server.next({ status: 200, hang: true });
     const pending = t.translateBatch(["包邮"], "zh", "ko", { signal: controller.signal });
-    setTimeout(() => controller.abort(new Error("stop")), 20);
+    // Abort once the request is at the server, so no late request can take a later test's answer.
+    const started = Date.now();
+    while (server.received.length === 0 && Date.now() - started < 5000)
+      await new Promise((r) => setTimeout(r, 5));
+    controller.abort(new Error("stop"));
     await expect(pending).rejects.toThrow("stop");
   });
 

@@ -86,23 +86,26 @@ const RULES: Rule[] = [
     re: new RegExp(`满?${CNUM}(元|件)(?:即)?(?:包邮|免邮|免运费)`, "y"),
     build: (m) => {
       const n = digits(g(m, 1));
-      return g(m, 2) === "件"
+      if (g(m, 2) === "件")
+        return table(m, {
+          ko: `${n}개 이상 무료배송`,
+          en: `Free shipping on ${n}+ items`,
+          ja: `${n}点以上で送料無料`,
+        });
+      // 满99元包邮 is a threshold; 99元包邮 is a price that includes shipping.
+      return m[0].startsWith("满")
         ? table(m, {
-            ko: `${n}개 이상 무료배송`,
-            en: `Free shipping on ${n}+ items`,
-            ja: `${n}点以上で送料無料`,
-          })
-        : table(m, {
             ko: `${n}위안 이상 무료배송`,
             en: `Free shipping over ¥${n}`,
             ja: `${n}元以上で送料無料`,
-          });
+          })
+        : table(m, { ko: `${n}위안 무료배송`, en: `¥${n} with Free Shipping`, ja: `${n}元 送料無料` });
     },
   },
   {
     name: "zh-n-items-discount",
     families: ["zh"],
-    re: new RegExp(`满?${CNUM}件${NUM}折`, "y"),
+    re: new RegExp(`满?${CNUM}件(?:打)?${NUM}折`, "y"),
     build: (m) => {
       const n = digits(g(m, 1));
       const pct = zheToPercentOff(g(m, 2));
@@ -118,7 +121,7 @@ const RULES: Rule[] = [
   {
     name: "zh-discount",
     families: ["zh"],
-    re: new RegExp(`(低至|全场)?${NUM}折(起)?`, "y"),
+    re: new RegExp(`(低至|全场)?(?:打)?${NUM}折(起)?`, "y"),
     build: (m) => {
       const pct = zheToPercentOff(g(m, 2));
       if (pct === undefined) return undefined;
@@ -254,9 +257,53 @@ const RULES: Rule[] = [
     },
   },
   {
+    name: "zh-n-items-off",
+    families: ["zh"],
+    re: new RegExp(`(满)?${CNUM}件(?:立)?减${NUM}元?`, "y"),
+    build: (m) => {
+      const [more, n, off] = [g(m, 1), digits(g(m, 2)), g(m, 3)];
+      return table(m, {
+        ko: `${n}개${more ? " 이상" : ""} 구매 시 ${off}위안 할인`,
+        en: `¥${off} off when you buy ${n}${more ? " or more" : ""}`,
+        ja: `${n}点${more ? "以上" : ""}で${off}元引き`,
+      });
+    },
+  },
+  {
+    name: "zh-worth",
+    families: ["zh"],
+    re: /价值(\d+(?:\.\d+)?)元?(?:的)?/y,
+    build: (m) => table(m, { ko: `${g(m, 1)}위안 상당`, en: `Worth ¥${g(m, 1)}`, ja: `${g(m, 1)}元相当` }),
+  },
+  {
+    name: "zh-first-n",
+    families: ["zh"],
+    re: new RegExp(`(?:仅限)?前${CNUM}(名|位|件|个|小时|分钟|天)`, "y"),
+    build: (m) => {
+      const n = digits(g(m, 1));
+      const unit = g(m, 2);
+      if (unit === "小时" || unit === "分钟" || unit === "天") {
+        const t: Record<string, Partial<Record<OutLang, string>>> = {
+          小时: { ko: `처음 ${n}시간`, en: `First ${n} Hours`, ja: `最初の${n}時間` },
+          分钟: { ko: `처음 ${n}분`, en: `First ${n} Minutes`, ja: `最初の${n}分` },
+          天: { ko: `처음 ${n}일`, en: `First ${n} Days`, ja: `最初の${n}日` },
+        };
+        return table(m, t[unit] ?? {});
+      }
+      const counter = unit === "名" || unit === "位" ? "명" : "개";
+      return table(m, { ko: `선착순 ${n}${counter}`, en: `First ${n} Buyers`, ja: `先着${n}名` });
+    },
+  },
+  {
+    name: "zh-sale-price",
+    families: ["zh"],
+    re: /(?:仅售|只售|售价|仅需|只需|到手仅需)(\d+(?:\.\d+)?)元?/y,
+    build: (m) => table(m, { ko: `단 ${g(m, 1)}위안`, en: `Only ¥${g(m, 1)}`, ja: `わずか${g(m, 1)}元` }),
+  },
+  {
     name: "zh-instant-reduction",
     families: ["zh"],
-    re: /(立减|直降|立省|省)(\d+(?:\.\d+)?)元?/y,
+    re: /(立减|直降|立省)(\d+(?:\.\d+)?)元?/y,
     build: (m) => {
       const n = g(m, 2);
       return table(m, { ko: `${n}위안 즉시 할인`, en: `¥${n} off`, ja: `${n}元引き` });
