@@ -1,11 +1,11 @@
 import { loadImage } from "@napi-rs/canvas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MARKETPLACES } from "../../src/contract/marketplace.ts";
 import { catalogOf, PROFILES } from "../../server/sandbox/catalog/catalog.ts";
 import { taxonomyOf } from "../../server/sandbox/catalog/taxonomy.ts";
-import { type Sandbox, startSandbox } from "../../server/sandbox/index.ts";
 import { drawProductImage } from "../../server/sandbox/images/render.ts";
 import { distance, fingerprintBytes } from "../../server/sandbox/images/visual-index.ts";
+import { type Sandbox, startSandbox } from "../../server/sandbox/index.ts";
+import { MARKETPLACES } from "../../src/contract/marketplace.ts";
 
 /** The embedded marketplaces: their catalog, taxonomies, images, verification and fault injection. */
 
@@ -36,10 +36,22 @@ describe("generated catalog", () => {
   it("titles are in each marketplace's language: Chinese on crossborder, Japanese on storefront, English elsewhere", () => {
     const han = /[\u4e00-\u9fff]/;
     const kana = /[\u3040-\u30ff]/;
-    expect(catalogOf("crossborder").products.slice(0, 200).every((p) => han.test(p.title))).toBe(true);
-    expect(catalogOf("storefront").products.slice(0, 200).every((p) => kana.test(p.title))).toBe(true);
+    expect(
+      catalogOf("crossborder")
+        .products.slice(0, 200)
+        .every((p) => han.test(p.title)),
+    ).toBe(true);
+    expect(
+      catalogOf("storefront")
+        .products.slice(0, 200)
+        .every((p) => kana.test(p.title)),
+    ).toBe(true);
     for (const m of ["emporium", "auction", "megastore"] as const) {
-      expect(catalogOf(m).products.slice(0, 200).every((p) => /^[\x20-\x7e]+$/.test(p.title))).toBe(true);
+      expect(
+        catalogOf(m)
+          .products.slice(0, 200)
+          .every((p) => /^[\x20-\x7e]+$/.test(p.title)),
+      ).toBe(true);
     }
     expect(PROFILES.crossborder.currency).toBe("CNY");
   });
@@ -52,7 +64,9 @@ describe("generated catalog", () => {
     expect(reviews.length).toBe(Math.min(60, rated.ratingCount));
     const mean = reviews.reduce((s, r) => s + r.rating, 0) / reviews.length;
     expect(Math.abs(mean - rated.rating)).toBeLessThan(1);
-    expect(catalog.products[5]!.priceMinor).toBe(Math.min(...catalog.products[5]!.variants.map((v) => v.priceMinor)));
+    expect(catalog.products[5]!.priceMinor).toBe(
+      Math.min(...catalog.products[5]!.variants.map((v) => v.priceMinor)),
+    );
   });
 
   it("taxonomies as the spec describes them", () => {
@@ -67,7 +81,11 @@ describe("generated catalog", () => {
     expect([...auction.nodes.values()].some((n) => n.hub && !n.id.startsWith("bn_"))).toBe(true);
     const megastore = taxonomyOf("megastore");
     expect(megastore.roots).toHaveLength(42);
-    expect([...megastore.nodes.values()].filter((n) => n.level > 1).every((n) => n.id.startsWith(`${n.parent!.id}_`))).toBe(true);
+    expect(
+      [...megastore.nodes.values()]
+        .filter((n) => n.level > 1)
+        .every((n) => n.id.startsWith(`${n.parent!.id}_`)),
+    ).toBe(true);
     expect(megastore.roots.some((r) => r.hub) && megastore.roots.some((r) => !r.hub)).toBe(true);
   });
 });
@@ -112,22 +130,43 @@ describe("sandbox servers", () => {
 
   it("refuses requests without the API's own credentials", async () => {
     const paapi = await fetch(`${sandbox.urls.emporium}/paapi5/searchitems`, { method: "POST", body: "{}" });
-    expect([paapi.status, ((await paapi.json()) as { Errors: { Code: string }[] }).Errors[0]!.Code]).toEqual([401, "IncompleteSignature"]);
-    const ebay = await fetch(`${sandbox.urls.auction}/buy/browse/v1/item_summary/search?q=x`, { headers: { authorization: "Bearer forged" } });
-    expect([ebay.status, ((await ebay.json()) as { errors: { errorId: number }[] }).errors[0]!.errorId]).toEqual([401, 1001]);
+    expect([paapi.status, ((await paapi.json()) as { Errors: { Code: string }[] }).Errors[0]!.Code]).toEqual([
+      401,
+      "IncompleteSignature",
+    ]);
+    const ebay = await fetch(`${sandbox.urls.auction}/buy/browse/v1/item_summary/search?q=x`, {
+      headers: { authorization: "Bearer forged" },
+    });
+    expect([
+      ebay.status,
+      ((await ebay.json()) as { errors: { errorId: number }[] }).errors[0]!.errorId,
+    ]).toEqual([401, 1001]);
     const walmart = await fetch(`${sandbox.urls.megastore}/search?query=x`);
     expect(walmart.status).toBe(401);
-    const shopify = await fetch(`${sandbox.urls.storefront}/api/2025-01/graphql.json`, { method: "POST", body: '{"query":"{ collections(first:1){ nodes { id } } }"}' });
+    const shopify = await fetch(`${sandbox.urls.storefront}/api/2025-01/graphql.json`, {
+      method: "POST",
+      body: '{"query":"{ collections(first:1){ nodes { id } } }"}',
+    });
     expect(shopify.status).toBe(401);
     const ae = await fetch(`${sandbox.urls.crossborder}/sync`, {
       method: "POST",
-      body: new URLSearchParams({ method: "aliexpress.ds.product.get", app_key: sandbox.credentials.crossborder.appKey, sign: "00", sign_method: "sha256" }),
+      body: new URLSearchParams({
+        method: "aliexpress.ds.product.get",
+        app_key: sandbox.credentials.crossborder.appKey,
+        sign: "00",
+        sign_method: "sha256",
+      }),
     });
-    expect(((await ae.json()) as { error_response: { code: string } }).error_response.code).toBe("IncompleteSignature");
+    expect(((await ae.json()) as { error_response: { code: string } }).error_response.code).toBe(
+      "IncompleteSignature",
+    );
   });
 
   it("injects faults at a configured rate, deterministically by seed", async () => {
-    const other = await startSandbox({ marketplaces: ["megastore"], faults: { rate: 0.5, kinds: ["error"] } });
+    const other = await startSandbox({
+      marketplaces: ["megastore"],
+      faults: { rate: 0.5, kinds: ["error"] },
+    });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 40; i++) statuses.push((await fetch(`${other.urls.megastore}/taxonomy`)).status);
@@ -162,12 +201,16 @@ describe("documented latency", () => {
         const token = (await (
           await fetch(`${url}/identity/v1/oauth2/token`, {
             method: "POST",
-            headers: { authorization: `Basic ${Buffer.from(`${creds.clientId}:${creds.clientSecret}`).toString("base64")}` },
+            headers: {
+              authorization: `Basic ${Buffer.from(`${creds.clientId}:${creds.clientSecret}`).toString("base64")}`,
+            },
             body: "grant_type=client_credentials&scope=https%3A%2F%2Fapi.ebay.com%2Foauth%2Fapi_scope",
           })
         ).json()) as { access_token: string };
         const started = Date.now();
-        const res = await fetch(`${url}/buy/browse/v1/item_summary/search?q=lamp&limit=60`, { headers: { authorization: `Bearer ${token.access_token}` } });
+        const res = await fetch(`${url}/buy/browse/v1/item_summary/search?q=lamp&limit=60`, {
+          headers: { authorization: `Bearer ${token.access_token}` },
+        });
         expect(res.status).toBe(200);
         return Date.now() - started;
       };
