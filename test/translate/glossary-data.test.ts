@@ -39,3 +39,13 @@ describe("the shipped glossary and dictionaries", () => {
     expect(data.lexicons.ja.entries.get("材料")?.out.ko).toBe("재료");
   });
 });
+
+describe("the Sino-Korean fallback for Chinese", () => {
+  it("skips false friends whose Japanese spelling means something else", async () => {
+    const data = await embeddedData();
+    // 阶段 is a stage in Chinese; 階段 is a staircase in Japanese (계단 in Korean).
+    expect(data.lexicons.zh.entries.get("阶段")?.out.ko).not.toBe("계단");
+    // Shared words with the same sense keep their reading.
+    expect(data.lexicons.zh.entries.get("价格")?.out.ko).toBe("가격");
+  });
+});

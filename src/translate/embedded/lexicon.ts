@@ -178,11 +178,50 @@ export function loadCjkTable(text: string, zh: Lexicon, ja: Lexicon): void {
     const zhValue = zhForm === "-" ? undefined : zhForm;
     if (koValue) mergeDict(ja, jaForm, "ko", koValue);
     if (zhValue) mergeDict(ja, jaForm, "zh", zhValue);
-    if (zhValue && common?.trim() === "P") {
+    // Sense check: the Chinese word and the Japanese word must mean the same thing, judged by their
+    // English glosses (阶段 is a stage, 階段 a staircase: 계단 would be a false friend).
+    if (
+      zhValue &&
+      common?.trim() === "P" &&
+      sameSense(zh.entries.get(zhValue)?.out.en, ja.entries.get(jaForm)?.out.en)
+    ) {
       mergeDict(zh, zhValue, "ja", jaForm);
       if (koValue) mergeDict(zh, zhValue, "ko", koValue);
     }
   }
+}
+
+const STOP = new Set([
+  "a",
+  "an",
+  "the",
+  "of",
+  "to",
+  "and",
+  "or",
+  "in",
+  "on",
+  "for",
+  "with",
+  "one",
+  "be",
+  "sth",
+  "sb",
+]);
+
+/** Whether two dictionary glosses share a content word (price / price, material / materials). */
+export function sameSense(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b) return false;
+  const words = (g: string) =>
+    new Set(
+      g
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .filter((w) => w.length > 2 && !STOP.has(w))
+        .map((w) => w.replace(/(ies|es|s)$/, "")),
+    );
+  const wa = words(a);
+  return [...words(b)].some((w) => wa.has(w));
 }
 
 function mergeDict(lexicon: Lexicon, form: string, lang: OutLang, value: string): void {
