@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DATA_FILES } from "../../src/translate/embedded/embedded-data.ts";
+import { sameSense } from "../../src/translate/embedded/lexicon.ts";
 import { isCoherent } from "../../src/translate/scripts.ts";
 import { embeddedData } from "./support.ts";
 
@@ -43,8 +44,11 @@ describe("the shipped glossary and dictionaries", () => {
 describe("the Sino-Korean fallback for Chinese", () => {
   it("skips false friends whose Japanese spelling means something else", async () => {
     const data = await embeddedData();
-    // 阶段 is a stage in Chinese; 階段 is a staircase in Japanese (계단 in Korean).
-    expect(data.lexicons.zh.entries.get("阶段")?.out.ko).not.toBe("계단");
+    // 手纸 is toilet paper in Chinese, 手紙 a letter in Japanese; 勉强 is "reluctantly", 勉強 "study".
+    expect(data.lexicons.zh.entries.get("手纸")?.out.ko).toBeUndefined();
+    expect(data.lexicons.zh.entries.get("勉强")?.out.ko).toBeUndefined();
+    expect(sameSense("stage", "stairs")).toBe(false);
+    expect(sameSense("material", "materials; ingredients")).toBe(true);
     // Shared words with the same sense keep their reading.
     expect(data.lexicons.zh.entries.get("价格")?.out.ko).toBe("가격");
   });
