@@ -112,6 +112,14 @@ export function assemble(tokens: Token[], family: Family, lang: OutLang): string
     const token = ordered[i]!;
     let text = tokenText(token, lang, family);
     if (text === undefined) return undefined;
+    // "40 Hours" -> 40시간: Korean, Japanese and Chinese write a number and its unit together.
+    if (
+      token.kind === "space" &&
+      lang !== "en" &&
+      ordered[i - 1]?.number !== undefined &&
+      ordered[i + 1]?.pos === "cl"
+    )
+      text = "";
     if (token.kind === "lex" && token.pos === "cl" && lang === "en") {
       // English after a number: "1 day" but "3 days".
       const slash = text.indexOf("/");
