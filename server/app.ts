@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import { MARKETPLACES } from "../src/contract/marketplace.ts";
 import { authenticateCall } from "./accounts/authenticate-call.ts";
 import { adminRoutes } from "./admin/routes.ts";
 import { docsRoutes } from "./docs/routes.ts";
 import { enforceRateLimit } from "./limits/enforce-rate-limit.ts";
-import { marketplaceRoutes } from "./marketplaces/routes.ts";
+import { legacySuccessor } from "./marketplaces/legacy-paths.ts";
+import { legacyCrossborderRoutes, marketplaceRoutes } from "./marketplaces/routes.ts";
 import type { AppEnv } from "./platform/context.ts";
 import { errorResponse } from "./platform/errors.ts";
 import { healthRoutes } from "./platform/health.ts";
@@ -37,19 +37,18 @@ export function buildApp(services: Services): Hono<AppEnv> {
     await next();
   });
   app.route("/v1", marketplaceRoutes());
+  app.route("/crossborder", legacyCrossborderRoutes(successorOf));
 
   return app;
 }
 
-const OLD_AREAS: readonly string[] = [...MARKETPLACES, "image-translate"];
-
-/** The /v1 path that replaced an old unversioned one. */
+/**
+ * The /v1 path that replaced an old unversioned one: the marketplaces' table of old names
+ * (server/marketplaces/legacy-paths.ts), and the image-translate area, whose names did not change.
+ */
 function successorOf(path: string): string | undefined {
-  const trimmed = path.replace(/\/+$/, "");
-  const [, area, operation, extra] = trimmed.split("/");
-  if (extra !== undefined || (area !== "marketplaces" && !OLD_AREAS.includes(area ?? ""))) return undefined;
-  if (area === "marketplaces" && operation === undefined) return "/v1/marketplaces";
-  if (!area || !operation) return undefined;
-  const renamed = operation === "visual-search" ? "image-search" : operation;
-  return `/v1/${area}/${renamed}`;
+  const fromMarketplaces = legacySuccessor(path);
+  if (fromMarketplaces) return fromMarketplaces;
+  const match = /^\/image-translate\/(translate|ocr|supported-fonts)\/?$/.exec(path);
+  return match ? `/v1/image-translate/${match[1]}` : undefined;
 }

@@ -3,23 +3,33 @@ import { serve } from "@hono/node-server";
 import type { Redis } from "ioredis";
 import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { createMarketplaceModules } from "./marketplaces/index.ts";
 import { createLogger } from "./platform/logger.ts";
+import { resolveUpstreams } from "./sandbox/resolve.ts";
 import { connectRedis, createServices } from "./services.ts";
 import { openDatabase } from "./storage/open-database.ts";
 
 /**
  * The companion server process: reads the configuration once, opens storage (embedded PGlite in
- * DATA_DIR, or Postgres by DATABASE_URL), starts listening on PORT, and on SIGTERM/SIGINT stops
- * accepting, lets calls in flight finish (up to SHUTDOWN_GRACE_MS), settles the ledger and closes.
+ * DATA_DIR, or Postgres by DATABASE_URL), starts the embedded sandbox for every marketplace without a
+ * real upstream, starts listening on PORT, and on SIGTERM/SIGINT stops accepting, lets calls in flight
+ * finish (up to SHUTDOWN_GRACE_MS), settles the ledger and closes.
  */
 export async function startServer(config: Config) {
   const logger = createLogger(config.logLevel);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const redis: Redis | undefined = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
   redis?.on("error", (error) => logger.warn("redis", { error: error.message }));
+  const { upstreams, sandbox, sandboxed } = await resolveUpstreams(config.marketplaces);
+  const marketplaces = createMarketplaceModules({
+    upstreams,
+    timeoutMs: config.marketplaces.timeoutMs,
+    ...(config.marketplaces.cursorSecret ? { cursorSecret: config.marketplaces.cursorSecret } : {}),
+  });
   const services = createServices(config, {
     db,
     logger,
+    marketplaces,
     ...(redis ? { redis, redisKeyPrefix: config.redisKeyPrefix } : {}),
   });
   await services.start();
@@ -35,7 +45,10 @@ export async function startServer(config: Config) {
     url: `http://${config.host}:${address.port}`,
     storage: config.databaseUrl ? "postgres" : `pglite in ${config.dataDir}`,
     limits: redis ? "redis" : "memory",
+    sandbox: sandboxed,
   });
+  // The sandbox's visual-search index takes a few seconds; build it while already serving.
+  sandbox?.warm().catch((error) => logger.warn("sandbox warm-up failed", { error }));
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -47,6 +60,7 @@ export async function startServer(config: Config) {
       await Promise.race([closed, grace]);
       if ("closeAllConnections" in server) server.closeAllConnections();
       await services.stop();
+      await sandbox?.close();
       await redis?.quit().catch(() => {});
       await db.close();
       logger.info("stopped");

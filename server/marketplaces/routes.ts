@@ -7,12 +7,21 @@ import {
   OPERATIONS,
   type Operation,
 } from "../../src/contract/marketplace.ts";
-import { requireScope } from "../accounts/authenticate-call.ts";
+import { authenticateCall, requireScope } from "../accounts/authenticate-call.ts";
 import { runCharged } from "../gateway/charged-call.ts";
+import { enforceRateLimit } from "../limits/enforce-rate-limit.ts";
 import { readJsonObject } from "../platform/body.ts";
 import type { AppEnv } from "../platform/context.ts";
 import { deliver, success } from "../platform/envelope.ts";
-import type { RawCall } from "./types.ts";
+import { notInV1 } from "../platform/versioning.ts";
+import {
+  isLegacyOperation,
+  LEGACY_OPERATIONS,
+  legacyHeaders,
+  legacyIsLive,
+  prepareLegacy,
+} from "./crossborder/legacy.ts";
+import type { PreparedCall, RawCall } from "./types.ts";
 
 /** JSON bodies of marketplace operations; image search carries an image (storefront: about 6 MB base64). */
 const BODY_LIMIT = 1024 * 1024;
@@ -59,36 +68,7 @@ export function marketplaceRoutes(): Hono<AppEnv> {
     requireScope(c, marketplace, operation);
     const call = await readCall(c, operation);
     const prepared = module.prepare(operation, call);
-    const requestId = c.get("requestId");
-    const data = await runCharged(c, {
-      operation: `${marketplace}.${operation}`,
-      chargeable: { kind: "units", units: prepared.units },
-      capacityScope: marketplace,
-      saturatedCode: "MARKETPLACE_SATURATED",
-      async run(call) {
-        const result = await prepared.run({
-          get signal() {
-            return call.signal;
-          },
-          requestId,
-          now: clock,
-        });
-        const checked = prepared.schema.safeParse(result);
-        if (!checked.success) {
-          c.get("services").logger.error("normalized result does not fit the contract", {
-            requestId,
-            marketplace,
-            operation,
-            issues: checked.error.issues.slice(0, 5),
-          });
-          throw new GatewayError(
-            "UPSTREAM_ERROR",
-            `${marketplace} answered with something we could not read.`,
-          );
-        }
-        return checked.data;
-      },
-    });
+    const data = await runPrepared(c, marketplace, operation, prepared);
     return deliver(c, data, 200, { "x-service-units": String(prepared.units) });
   });
 
@@ -100,6 +80,80 @@ export function marketplaceRoutes(): Hono<AppEnv> {
   });
 
   return app;
+}
+
+/**
+ * The deprecated unversioned crossborder endpoints (spec: Versioning 3): until their sunset they answer
+ * in AliExpress's own shape, through the same chain and price as their /v1 successors, with Deprecation,
+ * Sunset and Link headers; from the sunset on, and for any other old path, NOT_IN_V1 (answered without a
+ * key, like every other old path).
+ */
+export function legacyCrossborderRoutes(successorOf: (path: string) => string | undefined): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.on(["GET", "POST"], "/:operation", async (c) => {
+    const { marketplaces, clock } = c.get("services");
+    const operation = c.req.param("operation");
+    const path = `/crossborder/${operation}`;
+    const module = marketplaces.crossborder;
+    if (!module || !isLegacyOperation(operation) || !legacyIsLive(path, clock()))
+      return notInV1(successorOf)(c);
+    await authenticateCall(c);
+    await enforceRateLimit(c);
+    const successor = LEGACY_OPERATIONS[operation].successor.split("/").pop()!;
+    requireScope(c, "crossborder", successor);
+    const prepared = prepareLegacy(module, operation, await readCall(c, successor as Operation), clock());
+    const data = await runPrepared(c, "crossborder", operation, prepared);
+    c.set("requestIdSent", true);
+    return new Response(JSON.stringify(data), {
+      headers: {
+        "content-type": "application/json",
+        "x-service-request-id": c.get("requestId"),
+        "x-service-units": String(prepared.units),
+        ...legacyHeaders(operation),
+      },
+    });
+  });
+  return app;
+}
+
+/**
+ * Runs a prepared marketplace call through the money part of the chain; the result is checked against
+ * the contract inside the charged call, so an answer that does not fit is released, never charged.
+ */
+async function runPrepared<T>(
+  c: Context<AppEnv>,
+  marketplace: Marketplace,
+  operation: string,
+  prepared: PreparedCall<T>,
+) {
+  const { clock, logger } = c.get("services");
+  const requestId = c.get("requestId");
+  return runCharged(c, {
+    operation: `${marketplace}.${operation}`,
+    chargeable: { kind: "units", units: prepared.units },
+    capacityScope: marketplace,
+    saturatedCode: "MARKETPLACE_SATURATED",
+    async run(call) {
+      const result = await prepared.run({
+        get signal() {
+          return call.signal;
+        },
+        requestId,
+        now: clock,
+      });
+      const checked = prepared.schema.safeParse(result);
+      if (!checked.success) {
+        logger.error("normalized result does not fit the contract", {
+          requestId,
+          marketplace,
+          operation,
+          issues: checked.error.issues.slice(0, 5),
+        });
+        throw new GatewayError("UPSTREAM_ERROR", `${marketplace} answered with something we could not read.`);
+      }
+      return checked.data;
+    },
+  });
 }
 
 async function readCall(c: Context<AppEnv>, operation: Operation): Promise<RawCall> {

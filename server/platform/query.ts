@@ -7,10 +7,11 @@ import { GatewayError } from "../../src/contract/errors.ts";
  */
 export function parseQueryString(url: string): Record<string, string> {
   const start = url.indexOf("?");
-  if (start === -1) return {};
+  if (start === -1) return Object.create(null);
   const end = url.indexOf("#", start);
   const raw = url.slice(start + 1, end === -1 ? undefined : end);
-  const params: Record<string, string> = {};
+  // No prototype: `?constructor=x` or `?__proto__=x` are parameters like any other, not inherited members.
+  const params: Record<string, string> = Object.create(null);
   if (raw === "") return params;
   for (const pair of raw.split("&")) {
     if (pair === "") continue;
@@ -18,7 +19,7 @@ export function parseQueryString(url: string): Record<string, string> {
     const name = decode(eq === -1 ? pair : pair.slice(0, eq));
     const value = eq === -1 ? "" : decode(pair.slice(eq + 1));
     if (name === "") continue;
-    params[name] = name in params ? `${params[name]},${value}` : value;
+    params[name] = Object.hasOwn(params, name) ? `${params[name]},${value}` : value;
   }
   return params;
 }

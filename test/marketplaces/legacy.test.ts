@@ -8,6 +8,8 @@ import {
   SUNSET,
 } from "../../server/marketplaces/index.ts";
 import { catalogOf } from "../../server/sandbox/catalog/catalog.ts";
+import { ErrorBodySchema } from "../../src/contract/errors.ts";
+import { createTestApp, type TestApp } from "../support/test-app.ts";
 import { ctx, type Live, liveModules } from "./support.ts";
 
 /** Spec: Versioning. The deprecated unversioned crossborder endpoints and the old-path table. */
@@ -122,5 +124,55 @@ describe("deprecated crossborder endpoints", () => {
         BEFORE,
       ),
     ).toThrowError(expect.objectContaining({ code: "NOT_FOUND" }));
+  });
+});
+
+describe("deprecated crossborder endpoints through HTTP", () => {
+  let live: Live;
+  let now = BEFORE;
+  let t: TestApp;
+  beforeAll(async () => {
+    live = await liveModules();
+    t = await createTestApp({ marketplaces: live.modules, clock: () => now });
+  });
+  afterAll(async () => {
+    await t.close();
+    await live.close();
+  });
+
+  it("before the sunset: the raw AliExpress answer, deprecation headers, charged like /v1", async () => {
+    now = BEFORE;
+    const { accountId, key } = await t.admin.customer("1.00");
+    const res = await t.request("/crossborder/keyword-search?query=%E8%80%B3%E6%9C%BA&pageSize=3", {
+      headers: { "x-api-key": key },
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, { code: string }>;
+    expect(body.aliexpress_ds_text_search_response?.code).toBe("00");
+    expect(res.headers.get("sunset")).toBe("Tue, 20 Oct 2026 00:00:00 GMT");
+    expect(res.headers.get("deprecation")).toMatch(/^@\d+$/);
+    expect(res.headers.get("link")).toContain('</v1/crossborder/search>; rel="successor-version"');
+    expect(res.headers.get("x-service-request-id")).toMatch(/^req_/);
+    expect((await t.admin.account(accountId)).balanceMicros).toBe(999_000);
+    // Still a charged call behind a key: no key, no answer.
+    expect((await t.request("/crossborder/keyword-search?query=x")).status).toBe(401);
+  });
+
+  it("from the sunset on: 404 NOT_IN_V1 naming the successor, with or without a key", async () => {
+    now = AFTER;
+    for (const [path, successor] of [
+      ["/crossborder/keyword-search?query=x", "/v1/crossborder/search"],
+      ["/crossborder/product-details?productId=1", "/v1/crossborder/product"],
+      ["/crossborder/image-search", "/v1/crossborder/image-search"],
+    ] as const) {
+      const res = await t.request(path);
+      const body = ErrorBodySchema.parse(await res.json());
+      expect({ status: res.status, code: body.error.code, successor: body.successor }).toEqual({
+        status: 404,
+        code: "NOT_IN_V1",
+        successor,
+      });
+      expect(res.headers.get("link")).toBe(`<${successor}>; rel="successor-version"`);
+    }
   });
 });
