@@ -1,0 +1,95 @@
+/**
+ * The development sets under test/translate/dev/ (written for this project, never taken from the held-out
+ * evaluation): reads each `<source>-<target>.tsv`, translates its phrases with the embedded translator and
+ * prints how many come out as one of the written Korean forms (spaces and list punctuation aside), how
+ * many are kept, and, with --show, every miss.
+ *
+ *   npx tsx test/translate/dev/dev-score.ts [--show] [--kept] [file.tsv ...]
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createEmbeddedTranslator } from "../../../src/translate/embedded/embedded-translator.ts";
+import { loadEmbeddedDataFromDisk } from "../../../src/translate/node/load-embedded-data.ts";
+import type { SourceLang } from "../../../src/translate/port.ts";
+
+export interface DevRow {
+  text: string;
+  accepted: string[];
+}
+
+export const DEV_DIR = dirname(fileURLToPath(import.meta.url));
+
+export function readDevSet(file: string): DevRow[] {
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() && !l.startsWith("#"))
+    .map((l) => {
+      const [text = "", accepted = ""] = l.split("\t");
+      return { text, accepted: accepted.split("|").map((a) => a.trim()) };
+    });
+}
+
+/** Spaces and list punctuation are the writer's choice: 방수·미끄럼 방지 reads like 방수 미끄럼방지. */
+export function comparable(text: string): string {
+  return text
+    .normalize("NFKC")
+    .replace(/[\s·・,、/]/g, "")
+    .toLowerCase();
+}
+
+export interface DevScore {
+  pair: string;
+  total: number;
+  accepted: number;
+  kept: number;
+  misses: Array<{ text: string; got: string; status: string; accepted: string[] }>;
+}
+
+export async function scoreDevSet(file: string): Promise<DevScore> {
+  const pair = basename(file, ".tsv");
+  const [source = "zh", target = "ko"] = pair.split("-") as [SourceLang, string];
+  const rows = readDevSet(file);
+  const translator = createEmbeddedTranslator({ data: await loadEmbeddedDataFromDisk() });
+  const results = await translator.translateBatch(
+    rows.map((r) => r.text),
+    source,
+    target,
+  );
+  const score: DevScore = { pair, total: rows.length, accepted: 0, kept: 0, misses: [] };
+  rows.forEach((row, i) => {
+    const r = results[i];
+    if (!r) return;
+    if (r.status !== "translated") score.kept++;
+    const ok = r.status === "translated" && row.accepted.some((a) => comparable(a) === comparable(r.text));
+    if (ok) score.accepted++;
+    else score.misses.push({ text: row.text, got: r.text, status: r.status, accepted: row.accepted });
+  });
+  return score;
+}
+
+export function devSetFiles(): string[] {
+  return readdirSync(DEV_DIR)
+    .filter((f) => f.endsWith(".tsv"))
+    .sort()
+    .map((f) => join(DEV_DIR, f));
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const files = args.filter((a) => a.endsWith(".tsv"));
+  for (const file of files.length ? files : devSetFiles()) {
+    const s = await scoreDevSet(file);
+    if (args.includes("--show") || args.includes("--kept"))
+      for (const m of s.misses)
+        if (args.includes("--show") || m.status !== "translated")
+          console.log(
+            `${m.status === "translated" ? "  " : "K "}${m.text}\t${m.got}\t[${m.accepted.join(" | ")}]`,
+          );
+    console.log(
+      `${s.pair}: ${((100 * s.accepted) / s.total).toFixed(1)}% accepted (${s.accepted}/${s.total}), ${s.kept} kept`,
+    );
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
