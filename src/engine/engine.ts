@@ -217,7 +217,10 @@ export class ImageEngine {
     );
     // Regions the translator kept (brand names, numbers) or failed on stay as they are in the picture.
     const replaced = groups.filter((_, i) => translations[i]!.status === "translated");
-    const erased = await stage(request, "erase", () => eraseText(decoded.image, replaced, request.signal));
+    // The decoded pixels are not needed once analysed, so they are repainted in place.
+    const erased = await stage(request, "erase", () =>
+      eraseText(decoded.image, replaced, request.signal, true),
+    );
     const regions = groups.map((g, i) => toTextRegion(g, translations[i]!.text));
     let dataForCaller: TranslateData | undefined;
 

@@ -15,7 +15,16 @@ export interface EraseResult {
   mask: Uint8Array;
 }
 
-export function eraseText(image: RgbaImage, groups: readonly LineGroup[], signal?: AbortSignal): EraseResult {
+/**
+ * `inPlace` repaints the given raster itself (the pipeline's own decoded copy, no longer needed as it
+ * was), sparing a full-size copy per image.
+ */
+export function eraseText(
+  image: RgbaImage,
+  groups: readonly LineGroup[],
+  signal?: AbortSignal,
+  inPlace = false,
+): EraseResult {
   const W = image.width;
   const H = image.height;
   const mask = new Uint8Array(W * H);
@@ -50,7 +59,7 @@ export function eraseText(image: RgbaImage, groups: readonly LineGroup[], signal
     }
   }
   signal?.throwIfAborted();
-  const out = cloneImage(image);
+  const out = inPlace ? image : cloneImage(image);
   inpaint(out, mask, mergeWindows(windows));
   return { image: out, mask };
 }

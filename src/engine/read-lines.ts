@@ -96,7 +96,11 @@ export async function readLines(
       for (let i = 0; i < out.length; i++) {
         const r = await readJapanese(i);
         const line = out[i]!;
-        if (r.text.length > 0 && (r.confidence >= line.confidence * 0.8 || hasKana(r.text))) adopt(i, r);
+        // PP-OCR reads kanji, Latin and digits better than tesseract: its reading stands unless tesseract,
+        // itself fairly sure, found kana in the line or PP-OCR could hardly read it at all.
+        const ppUnsure = line.confidence < 0.6 && r.confidence > line.confidence;
+        const credible = r.confidence >= Math.max(MIN_TESSERACT_CONFIDENCE, 0.6 * line.confidence);
+        if (r.text.length > 0 && credible && (hasKana(r.text) || ppUnsure)) adopt(i, r);
       }
     } else {
       // auto: PP-OCR reads katakana as look-alike hanzi (セール as 七一儿) with high confidence, so its

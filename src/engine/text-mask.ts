@@ -364,7 +364,7 @@ function unmixTextColour(
   // our own resampling all add up): try a few blur widths and keep the one whose coverage explains the
   // chroma best.
   let best = { residual: Number.POSITIVE_INFINITY, sb: 0, sr: 0, sa: 0 };
-  for (const radius of subsampled ? [0, 1, 2, 3] : [0, 1]) {
+  for (const radius of subsampled ? [0, 1, 2] : [0, 1]) {
     const chromaCoverage = radius === 0 ? coverage : blurCoverage(coverage, iw, ih, radius);
     let sa = 0;
     let sb = 0;

@@ -12,7 +12,7 @@ export class NodeCanvasPort implements CanvasPort {
       height,
       context: ctx as unknown as DrawingContext,
       putImage(image: RgbaImage) {
-        ctx.putImageData(new ImageData(new Uint8ClampedArray(image.data), image.width, image.height), 0, 0);
+        ctx.putImageData(new ImageData(image.data, image.width, image.height), 0, 0);
       },
       getImage(): RgbaImage {
         const d = ctx.getImageData(0, 0, width, height).data;
