@@ -5,6 +5,7 @@ import autocannon from "autocannon";
 import { IopClient } from "../../server/marketplaces/crossborder/client.ts";
 import { presentmentOf, textSearchParams } from "../../server/marketplaces/crossborder/rules.ts";
 import { CursorCodec } from "../../server/marketplaces/shared/cursor.ts";
+import { fetchTransport } from "../../server/marketplaces/shared/upstream.ts";
 import type { SandboxCredentials } from "../../server/sandbox/credentials.ts";
 import { ADMIN_TOKEN } from "./support/marketplace-bench-admin.ts";
 
@@ -129,7 +130,12 @@ const summarize = (rounds: Figures[]): Figures => ({
 function directSearch(sandbox: Sandboxed, query: string): Target {
   const client = new IopClient(
     { url: sandbox.urls.crossborder!, ...sandbox.credentials.crossborder },
-    { fetch, now: () => new Date(), timeoutMs: 10_000, cursors: new CursorCodec("bench-cursor-secret-0123") },
+    {
+      transport: fetchTransport(fetch),
+      now: () => new Date(),
+      timeoutMs: 10_000,
+      cursors: new CursorCodec("bench-cursor-secret-0123"),
+    },
   );
   const params = { query, pageSize: 10 };
   const request = client.buildRequest(

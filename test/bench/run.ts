@@ -3,6 +3,8 @@
  * reference measured in the same run (a ratio), so figures from a shared or busy machine stay
  * comparable. `npm run bench -- gateway translate` runs only the named ones.
  */
+export {};
+
 const BENCHES = {
   gateway: () => import("./gateway.bench.ts"),
   marketplaces: () => import("./marketplaces.bench.ts"),

@@ -9,6 +9,7 @@ import { planSearch as emporiumPlan } from "../../server/marketplaces/emporium/r
 import { signV4 } from "../../server/marketplaces/emporium/sigv4.ts";
 import { walmartHeaders } from "../../server/marketplaces/megastore/client.ts";
 import { CursorCodec } from "../../server/marketplaces/shared/cursor.ts";
+import { fetchTransport } from "../../server/marketplaces/shared/upstream.ts";
 import { ShopifyClient } from "../../server/marketplaces/storefront/client.ts";
 import { generateCredentials } from "../../server/sandbox/credentials.ts";
 import { call, type Live, liveModules } from "./support.ts";
@@ -18,7 +19,7 @@ import { call, type Live, liveModules } from "./support.ts";
  * signatures. Signers are checked against published vectors; the sandbox then verifies real requests.
  */
 const runtime = {
-  fetch,
+  transport: fetchTransport(fetch),
   now: () => new Date("2024-05-01T12:00:00Z"),
   timeoutMs: 1000,
   cursors: new CursorCodec("x".repeat(20)),

@@ -1,13 +1,14 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nodeFetch } from "../../server/marketplaces/shared/node-fetch.ts";
+import { nodeTransport } from "../../server/marketplaces/shared/node-transport.ts";
 import {
   callUpstream,
-  type FetchLike,
+  fetchTransport,
   parseJson,
   retryAfterMs,
   statusFault,
+  type Transport,
 } from "../../server/marketplaces/shared/upstream.ts";
 import { GatewayError } from "../../src/contract/errors.ts";
 
@@ -63,10 +64,10 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-let transport: FetchLike = fetch;
+let transport: Transport = fetchTransport(fetch);
 const target = (timeoutMs = 2000, maxBodyBytes?: number) => ({
   name: "testmarket",
-  fetch: transport,
+  transport,
   timeoutMs,
   ...(maxBodyBytes ? { maxBodyBytes } : {}),
 });
@@ -83,8 +84,8 @@ async function fault(promise: Promise<unknown>): Promise<GatewayError> {
 }
 
 describe.each([
-  ["the default node:http transport", nodeFetch],
-  ["the built-in fetch", fetch],
+  ["the default node:http transport", nodeTransport],
+  ["the built-in fetch", fetchTransport(fetch)],
 ] as const)("upstream transport over %s", (_name, implementation) => {
   beforeAll(() => {
     transport = implementation;
@@ -92,13 +93,15 @@ describe.each([
   });
 
   it("reads a whole answer", async () => {
-    const answer = await callUpstream(target(), ctx(), `${base}/ok`, { method: "GET" });
+    const answer = await callUpstream(target(), ctx(), `${base}/ok`, { method: "GET", headers: {} });
     expect(parseJson("testmarket", answer)).toEqual({ ok: true });
   });
 
   it("a timeout aborts the upstream request and answers UPSTREAM_TIMEOUT", async () => {
     const started = Date.now();
-    const error = await fault(callUpstream(target(150), ctx(), `${base}/hang`, { method: "GET" }));
+    const error = await fault(
+      callUpstream(target(150), ctx(), `${base}/hang`, { method: "GET", headers: {} }),
+    );
     expect(error.code).toBe("UPSTREAM_TIMEOUT");
     expect(Date.now() - started).toBeLessThan(1500);
     // The marketplace saw its request closed: no socket is left hanging after we gave up.
@@ -109,7 +112,7 @@ describe.each([
     const caller = new AbortController();
     setTimeout(() => caller.abort(), 50);
     const error = await fault(
-      callUpstream(target(5000), ctx(caller.signal), `${base}/hang`, { method: "GET" }),
+      callUpstream(target(5000), ctx(caller.signal), `${base}/hang`, { method: "GET", headers: {} }),
     );
     expect(error.code).toBe("UPSTREAM_TIMEOUT");
     await expect.poll(() => aborted.filter((u) => u === "/hang").length).toBe(2);
@@ -117,30 +120,35 @@ describe.each([
 
   it("a refused or dropped connection is UPSTREAM_UNAVAILABLE", async () => {
     expect(
-      (await fault(callUpstream(target(), ctx(), `http://127.0.0.1:${closedPort}/`, { method: "GET" }))).code,
+      (
+        await fault(
+          callUpstream(target(), ctx(), `http://127.0.0.1:${closedPort}/`, { method: "GET", headers: {} }),
+        )
+      ).code,
     ).toBe("UPSTREAM_UNAVAILABLE");
-    expect((await fault(callUpstream(target(), ctx(), `${base}/drop`, { method: "GET" }))).code).toBe(
-      "UPSTREAM_UNAVAILABLE",
-    );
+    expect(
+      (await fault(callUpstream(target(), ctx(), `${base}/drop`, { method: "GET", headers: {} }))).code,
+    ).toBe("UPSTREAM_UNAVAILABLE");
   });
 
   it("a body cut short is UPSTREAM_READ_FAILED, whether the socket dies or the JSON stops", async () => {
-    expect((await fault(callUpstream(target(), ctx(), `${base}/truncated`, { method: "GET" }))).code).toBe(
-      "UPSTREAM_READ_FAILED",
-    );
-    const cut = await callUpstream(target(), ctx(), `${base}/cut-json`, { method: "GET" });
+    expect(
+      (await fault(callUpstream(target(), ctx(), `${base}/truncated`, { method: "GET", headers: {} }))).code,
+    ).toBe("UPSTREAM_READ_FAILED");
+    const cut = await callUpstream(target(), ctx(), `${base}/cut-json`, { method: "GET", headers: {} });
     expect(() => parseJson("testmarket", cut)).toThrowError(
       expect.objectContaining({ code: "UPSTREAM_READ_FAILED" }),
     );
   });
 
   it("an unusable answer (HTML, oversized) is UPSTREAM_ERROR", async () => {
-    const html = await callUpstream(target(), ctx(), `${base}/html`, { method: "GET" });
+    const html = await callUpstream(target(), ctx(), `${base}/html`, { method: "GET", headers: {} });
     expect(() => parseJson("testmarket", html)).toThrowError(
       expect.objectContaining({ code: "UPSTREAM_ERROR" }),
     );
     expect(
-      (await fault(callUpstream(target(2000, 1024), ctx(), `${base}/big`, { method: "GET" }))).code,
+      (await fault(callUpstream(target(2000, 1024), ctx(), `${base}/big`, { method: "GET", headers: {} })))
+        .code,
     ).toBe("UPSTREAM_ERROR");
   });
 

@@ -51,7 +51,7 @@ export class EbayClient {
   }
 
   #target() {
-    return { name: "auction", fetch: this.#runtime.fetch, timeoutMs: this.#runtime.timeoutMs };
+    return { name: "auction", transport: this.#runtime.transport, timeoutMs: this.#runtime.timeoutMs };
   }
 
   /** The token request as eBay documents it (exposed for tests of the outgoing request). */

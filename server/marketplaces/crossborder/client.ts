@@ -70,7 +70,11 @@ export class IopClient {
     ctx: UpstreamContext,
   ): Promise<Record<string, unknown>> {
     const request = this.buildRequest(method, business, this.#runtime.now());
-    const target = { name: "crossborder", fetch: this.#runtime.fetch, timeoutMs: this.#runtime.timeoutMs };
+    const target = {
+      name: "crossborder",
+      transport: this.#runtime.transport,
+      timeoutMs: this.#runtime.timeoutMs,
+    };
     const answer = await callUpstream(target, ctx, request.url, {
       method: "POST",
       headers: request.headers,

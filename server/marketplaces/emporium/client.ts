@@ -75,7 +75,11 @@ export class PaapiClient {
     ctx: UpstreamContext,
   ): Promise<PaapiAnswer> {
     const request = this.buildRequest(operation, payload, this.#runtime.now());
-    const target = { name: "emporium", fetch: this.#runtime.fetch, timeoutMs: this.#runtime.timeoutMs };
+    const target = {
+      name: "emporium",
+      transport: this.#runtime.transport,
+      timeoutMs: this.#runtime.timeoutMs,
+    };
     const answer = await callUpstream(target, ctx, request.url, {
       method: "POST",
       headers: request.headers,

@@ -79,7 +79,11 @@ export class WalmartClient {
       ...walmartHeaders(this.#upstream, this.#privateKey(), this.#runtime.now()),
       accept: "application/json",
     };
-    const target = { name: "megastore", fetch: this.#runtime.fetch, timeoutMs: this.#runtime.timeoutMs };
+    const target = {
+      name: "megastore",
+      transport: this.#runtime.transport,
+      timeoutMs: this.#runtime.timeoutMs,
+    };
     const answer = await callUpstream(target, ctx, this.url(path, query), { method: "GET", headers });
     if (answer.status === 200) return parseJson("megastore", answer);
     let body: unknown;

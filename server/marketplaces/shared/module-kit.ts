@@ -3,11 +3,11 @@ import { GatewayError } from "../../../src/contract/errors.ts";
 import type { Marketplace, Operation } from "../../../src/contract/marketplace.ts";
 import type { MarketplaceModule, PreparedCall, RawCall, UpstreamContext } from "../types.ts";
 import type { CursorCodec } from "./cursor.ts";
-import type { FetchLike } from "./upstream.ts";
+import type { Transport } from "./upstream.ts";
 
 /** What every marketplace module receives: the outside world, injected. */
 export interface ModuleRuntime {
-  fetch: FetchLike;
+  transport: Transport;
   now: () => Date;
   /** Per upstream request. */
   timeoutMs: number;

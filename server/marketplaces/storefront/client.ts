@@ -50,7 +50,11 @@ export class ShopifyClient {
     ctx: UpstreamContext,
   ): Promise<Record<string, unknown>> {
     const request = this.buildRequest(query, variables);
-    const target = { name: "storefront", fetch: this.#runtime.fetch, timeoutMs: this.#runtime.timeoutMs };
+    const target = {
+      name: "storefront",
+      transport: this.#runtime.transport,
+      timeoutMs: this.#runtime.timeoutMs,
+    };
     const answer = await callUpstream(target, ctx, request.url, {
       method: "POST",
       headers: request.headers,

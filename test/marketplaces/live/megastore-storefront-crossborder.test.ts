@@ -2,6 +2,7 @@ import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CursorCodec } from "../../../server/marketplaces/shared/cursor.ts";
+import { fetchTransport } from "../../../server/marketplaces/shared/upstream.ts";
 import { createStorefrontModule } from "../../../server/marketplaces/storefront/index.ts";
 import { catalogOf } from "../../../server/sandbox/catalog/catalog.ts";
 import { drawProductImage } from "../../../server/sandbox/images/render.ts";
@@ -282,7 +283,7 @@ describe("storefront through the Shopify Storefront API", () => {
     const module = createStorefrontModule(
       { url: "https://plain-shop.myshopify.com", accessToken: "t", apiVersion: "2025-01" },
       {
-        fetch: async (input, init) => shop.fetch(new Request(input, init)),
+        transport: fetchTransport(async (input, init) => shop.fetch(new Request(input, init))),
         now: () => new Date(),
         timeoutMs: 1000,
         cursors: new CursorCodec("z".repeat(20)),
