@@ -4,7 +4,7 @@
  * target's spacing (Korean and English separate words, Chinese and Japanese do not), its punctuation,
  * the Korean particle forms, and English singular or plural after a number.
  */
-import { pickParticle, toConnective } from "./hangul.ts";
+import { isModifierForm, pickParticle, toConnective } from "./hangul.ts";
 import type { Family, OutLang } from "./lexicon.ts";
 import type { Token } from "./segment.ts";
 
@@ -72,6 +72,45 @@ function tokenText(token: Token, lang: OutLang, family: Family): string | undefi
   }
 }
 
+const isLatinOrNumber = (t: Token | undefined) =>
+  !!t && (t.kind === "latin" || t.kind === "number" || t.kind === "rule");
+
+/**
+ * Chinese states a quality after its noun (送货快, 包装精美, 连接稳定); a Korean callout puts the
+ * modifier first (빠른 배송, 고급스러운 포장, 안정적인 연결). Within one phrase (between spaces and
+ * punctuation) of one to three nouns and a closing adjective, the adjective moves to the front.
+ */
+function fronting(out: Token[]): void {
+  let start = 0;
+  for (let i = 0; i <= out.length; i++) {
+    const t = out[i];
+    if (t && t.kind !== "space" && t.kind !== "punct") continue;
+    const phrase = out.slice(start, i);
+    if (phrase.length >= 2 && phrase.length <= 4) {
+      const last = phrase.at(-1) as Token;
+      const nouns = phrase.slice(0, -1);
+      const korean = (x: Token) => x.entry?.out.ko ?? "";
+      if (
+        last.kind === "lex" &&
+        last.pos !== "v" &&
+        last.pos !== "p" &&
+        isModifierForm(korean(last)) &&
+        nouns.every(
+          (x) =>
+            x.kind === "lex" &&
+            x.pos === "n" &&
+            korean(x) !== "" &&
+            !/[~]/.test(korean(x)) &&
+            !isModifierForm(korean(x).split(" ").at(-1) ?? ""),
+        )
+      ) {
+        out.splice(start, phrase.length, last, ...nouns);
+      }
+    }
+    start = i + 1;
+  }
+}
+
 /** Moves verbs to where the target language puts them. */
 function reorder(tokens: Token[], family: Family, lang: OutLang): Token[] {
   const out = [...tokens];
@@ -81,15 +120,33 @@ function reorder(tokens: Token[], family: Family, lang: OutLang): Token[] {
     t.pos !== "v" &&
     t.pos !== "p";
   if ((family === "zh" || family === "en") && (lang === "ko" || lang === "ja")) {
-    // VO -> OV: the verb goes after the noun phrase that follows it.
+    // VO -> OV: the verb goes after the noun phrase that follows it. Chinese writes no spaces inside a
+    // phrase, so there a space ends the object unless it only separates a name from its number
+    // (适用于iPhone 15); English spaces every word.
+    const spaceInObject = (at: number) =>
+      out[at]?.kind === "space" &&
+      isObjectPart(out[at + 1]) &&
+      (family === "en" || (isLatinOrNumber(out[at - 1]) && isLatinOrNumber(out[at + 1])));
+    const moved = new Set<Token>();
     for (let i = out.length - 1; i >= 0; i--) {
       if (out[i]?.pos !== "v") continue;
       let end = i + 1;
-      while (isObjectPart(out[end]) || (out[end]?.kind === "space" && isObjectPart(out[end + 1]))) end++;
+      // A verb already moved behind its own object belongs to the object of the verb before it
+      // (请勿放入微波炉: 전자레인지 넣기 + 금지).
+      while (
+        isObjectPart(out[end]) ||
+        spaceInObject(end) ||
+        (end > i + 1 && moved.has(out[end] as Token) && isObjectPart(out[end - 1]))
+      )
+        end++;
       if (end === i + 1) continue;
       const [verb] = out.splice(i, 1);
-      if (verb) out.splice(end - 1, 0, verb);
+      if (verb) {
+        out.splice(end - 1, 0, verb);
+        moved.add(verb);
+      }
     }
+    if (family === "zh" && lang === "ko") fronting(out);
   } else if (family === "ja" && (lang === "zh" || lang === "en")) {
     // OV -> VO: "X を V" becomes "V X".
     for (let i = 0; i < out.length; i++) {

@@ -43,7 +43,33 @@ export interface DevScore {
   total: number;
   accepted: number;
   kept: number;
+  /** Mean character-bigram F-score of the output against its closest written form (kept texts score 0). */
+  similarity: number;
   misses: Array<{ text: string; got: string; status: string; accepted: string[] }>;
+}
+
+function bigrams(text: string): Map<string, number> {
+  const chars = [...comparable(text)];
+  const out = new Map<string, number>();
+  for (let i = 0; i + 1 < chars.length; i++) {
+    const b = `${chars[i]}${chars[i + 1]}`;
+    out.set(b, (out.get(b) ?? 0) + 1);
+  }
+  if (chars.length === 1) out.set(chars[0] ?? "", 1);
+  return out;
+}
+
+/** Character-bigram F-score: how much of two texts' wording they share. */
+export function bigramF(a: string, b: string): number {
+  const x = bigrams(a);
+  const y = bigrams(b);
+  let common = 0;
+  let nx = 0;
+  let ny = 0;
+  for (const v of x.values()) nx += v;
+  for (const v of y.values()) ny += v;
+  for (const [k, v] of x) common += Math.min(v, y.get(k) ?? 0);
+  return nx && ny ? (2 * common) / (nx + ny) : 0;
 }
 
 export async function scoreDevSet(file: string): Promise<DevScore> {
@@ -56,11 +82,12 @@ export async function scoreDevSet(file: string): Promise<DevScore> {
     source,
     target,
   );
-  const score: DevScore = { pair, total: rows.length, accepted: 0, kept: 0, misses: [] };
+  const score: DevScore = { pair, total: rows.length, accepted: 0, kept: 0, similarity: 0, misses: [] };
   rows.forEach((row, i) => {
     const r = results[i];
     if (!r) return;
     if (r.status !== "translated") score.kept++;
+    else score.similarity += Math.max(...row.accepted.map((a) => bigramF(a, r.text))) / rows.length;
     const ok = r.status === "translated" && row.accepted.some((a) => comparable(a) === comparable(r.text));
     if (ok) score.accepted++;
     else score.misses.push({ text: row.text, got: r.text, status: r.status, accepted: row.accepted });
@@ -87,7 +114,7 @@ async function main(): Promise<void> {
             `${m.status === "translated" ? "  " : "K "}${m.text}\t${m.got}\t[${m.accepted.join(" | ")}]`,
           );
     console.log(
-      `${s.pair}: ${((100 * s.accepted) / s.total).toFixed(1)}% accepted (${s.accepted}/${s.total}), ${s.kept} kept`,
+      `${s.pair}: ${((100 * s.accepted) / s.total).toFixed(1)}% accepted (${s.accepted}/${s.total}), ${s.kept} kept, similarity ${s.similarity.toFixed(3)}`,
     );
   }
 }
