@@ -38,7 +38,8 @@ describe("promotion rules", () => {
 
   it("renders Chinese promotions as shops in each market write them", () => {
     expect(render("每满300减50", "zh", "ko")).toBe("300위안마다 50위안 할인");
-    expect(render("满99包邮", "zh", "ko")).toBeUndefined();
+    // 满99包邮 without 元 is still yuan: no shop counts pieces without saying 件.
+    expect(render("满99包邮", "zh", "ko")).toBe("99위안 이상 무료배송");
     expect(render("满99元包邮", "zh", "ko")).toBe("99위안 이상 무료배송");
     expect(render("2件包邮", "zh", "en")).toBe("Free shipping on 2+ items");
     expect(render("第2件0元", "zh", "ko")).toBe("두 번째 상품 무료");

@@ -19,7 +19,7 @@ import { assemble } from "./assemble.ts";
 import { toSimplified, toTaiwan } from "./chinese-variants.ts";
 import type { EmbeddedData } from "./embedded-data.ts";
 import { addEntry, createLexicon, type Family, type Lexicon, type OutLang } from "./lexicon.ts";
-import { segment } from "./segment.ts";
+import { segment, type Token } from "./segment.ts";
 
 export const EMBEDDED = "embedded";
 
@@ -136,6 +136,11 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
     const unknown = tokens.filter((t) => t.kind === "unknown").map((t) => t.src);
     if (unknown.length) return kept(`not in the glossary or dictionary: ${unknown.slice(0, 5).join(" ")}`);
     if (!tokens.some((t) => t.kind === "lex" || t.kind === "rule")) return kept("nothing to translate");
+    if (family === "zh") {
+      const split = characterSplitWords(tokens, data.lexicons.zh, lang);
+      if (split.length)
+        return kept(`would read a word character by character: ${split.slice(0, 5).join(" ")}`);
+    }
     let output = assemble(tokens, family, lang);
     if (output === undefined || output === "") return kept("no translation for every part");
     if (target === "zh-TW") output = toTaiwan(output);
@@ -160,6 +165,37 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
       return results;
     },
   };
+}
+
+/**
+ * Words the reading cut into single characters: where two or more one-character nouns in a row spell a
+ * dictionary word that has no translation of its own (腰头 is a waistband, not 허리 + 머리; 棉花 is
+ * cotton, not 면 + 꽃), writing the characters one by one would be garbage.
+ */
+function characterSplitWords(tokens: Token[], lexicon: Lexicon, lang: OutLang): string[] {
+  const found: string[] = [];
+  let run: Token[] = [];
+  const flush = () => {
+    for (let a = 0; a + 1 < run.length; a++) {
+      let word = run[a]?.src ?? "";
+      for (let b = a + 1; b < run.length && b < a + 4; b++) {
+        word += run[b]?.src ?? "";
+        const entry = lexicon.entries.get(word);
+        if (entry && entry.kind === "dict" && entry.out[lang] === undefined) found.push(word);
+      }
+    }
+    run = [];
+  };
+  let prev: Token | undefined;
+  for (const t of tokens) {
+    // A classifier away from a number is read as a noun (人 in 家人).
+    const nounLike = t.pos === "n" || (t.pos === "cl" && prev?.kind !== "number");
+    if (t.kind === "lex" && nounLike && t.src.length === 1 && t.entry?.kind !== "user") run.push(t);
+    else flush();
+    prev = t;
+  }
+  flush();
+  return found;
 }
 
 function outLang(target: TargetLang): OutLang {

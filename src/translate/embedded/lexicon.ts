@@ -40,6 +40,11 @@ export interface Lexicon {
   readonly entries: Map<string, Entry>;
   /** Longest key, in UTF-16 code units, bounding the matcher's look-ahead. */
   maxKeyLength: number;
+  /**
+   * Korean words that are Sino-Korean readings (from the Sino-Xenic table): these take the prefix 무
+   * (무첨가, 무향료), native words do not (냄새 없는, never 무냄새).
+   */
+  sinoKorean?: Set<string>;
 }
 
 export interface GlossaryParseIssue {
@@ -176,7 +181,11 @@ export function loadCjkTable(text: string, zh: Lexicon, ja: Lexicon): void {
     if (!jaForm || !zhForm || !ko) continue;
     const koValue = ko.trim() === "-" ? undefined : ko.trim();
     const zhValue = zhForm === "-" ? undefined : zhForm;
-    if (koValue) mergeDict(ja, jaForm, "ko", koValue);
+    if (koValue) {
+      mergeDict(ja, jaForm, "ko", koValue);
+      zh.sinoKorean ??= new Set();
+      zh.sinoKorean.add(koValue);
+    }
     if (zhValue) mergeDict(ja, jaForm, "zh", zhValue);
     // Sense check: the Chinese word and the Japanese word must mean the same thing, judged by their
     // English glosses (阶段 is a stage, 階段 a staircase: 계단 would be a false friend).

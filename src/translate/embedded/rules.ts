@@ -83,7 +83,7 @@ const RULES: Rule[] = [
   {
     name: "zh-free-shipping-threshold",
     families: ["zh"],
-    re: new RegExp(`满?${CNUM}(元|件)(?:即)?(?:包邮|免邮|免运费)`, "y"),
+    re: new RegExp(`满?${CNUM}(元|件)?(?:即)?(?:包邮|免邮|免运费)`, "y"),
     build: (m) => {
       const n = digits(g(m, 1));
       if (g(m, 2) === "件")

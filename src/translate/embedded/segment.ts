@@ -31,6 +31,8 @@ const COST = {
   keptWord: 3,
   punct: 0.1,
   space: 0,
+  /** A prefix and the word it governs (无香精): dearer than one glossary phrase, cheaper than two pieces. */
+  composite: 1.5,
   unknown: 20,
 };
 
@@ -103,6 +105,38 @@ export function segment({ text, family, lexicon, user, lang }: SegmentInput): To
       if (e && e.kind === "glossary") for (let k = a + 1; k < a + len; k++) insideGlossaryWord[k] = 1;
     }
   }
+  /**
+   * 无香精, 0酒精, 零添加: "without" before a noun. Korean writes a Sino-Korean noun with the prefix 무
+   * (무향료, 무첨가) and any other as "X 없는"; 0 and 零 read "X 0" then (지방 0). Never where the
+   * prefix starts a word of its own (零食 is a snack, 无线 wireless).
+   */
+  const withoutPrefix = (at: number): Array<{ end: number; token: Token }> => {
+    const out: Array<{ end: number; token: Token }> = [];
+    const max = Math.min(lexicon.maxKeyLength, n - at - 1);
+    for (let len = max; len >= 1; len--) {
+      const end = at + 1 + len;
+      const entry = lexicon.entries.get(text.slice(at + 1, end));
+      const ko = entry?.out.ko;
+      if (!entry || !ko || (entry.pos !== "n" && entry.pos !== "v")) continue;
+      if (!/^[\p{Script=Hangul}]{1,5}$/u.test(ko) || ko.startsWith("무")) continue;
+      let ownWord = false;
+      for (let k = 2; k <= len + 1 && !ownWord; k++)
+        if (lexicon.entries.has(text.slice(at, at + k))) ownWord = true;
+      if (ownWord) continue;
+      const sino = lexicon.sinoKorean?.has(ko) ?? false;
+      const written = sino ? `무${ko}` : text[at] === "无" ? `${ko} 없는` : `${ko} 0`;
+      out.push({
+        end,
+        token: {
+          src: text.slice(at, end),
+          kind: "lex",
+          pos: "n",
+          entry: { out: { ko: written }, pos: "n", kind: "dict" },
+        },
+      });
+    }
+    return out;
+  };
   const afterNumber = (at: number) =>
     at > 0 && /[\d零〇一二两三四五六七八九十百千万]/.test(text[at - 1] ?? "");
 
@@ -132,6 +166,14 @@ export function segment({ text, family, lexicon, user, lang }: SegmentInput): To
         relax(i, i + len, cost, { src: text.slice(i, i + len), kind: "lex", pos: entry.pos, entry });
       }
     }
+
+    if (
+      family === "zh" &&
+      lang === "ko" &&
+      (ch === "0" || ch === "零" || ch === "无") &&
+      (ch !== "0" || !/\d/.test(text[i - 1] ?? ""))
+    )
+      for (const piece of withoutPrefix(i)) relax(i, piece.end, COST.composite, piece.token);
 
     for (const m of matchRules(text, i, family)) {
       if (!wordBoundaryOk(i, i + m.length)) continue;
