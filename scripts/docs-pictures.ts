@@ -1,15 +1,21 @@
 /**
- * npm run docs:pictures: before/after pictures of real images for docs/engine.md, written to
- * docs/images/engine/. Each picture is the original and the engine's translation side by side (and, for
- * the first, the erased image between them). Inputs come from ../shared/fixtures/real-images (see its
- * SOURCES.md for where each picture is from); the translator is the embedded offline one when its data is
- * present, else the small phrase dictionary.
+ * npm run docs:pictures: before/after pictures for docs/engine.md. Each picture is the original and the
+ * engine's translation side by side (and, for the first, the erased image between them).
+ *
+ * By default the inputs are the sandbox catalog's product images (ours: badges, price tags and callouts
+ * in Chinese, Japanese and English drawn with the bundled fonts), written to docs/images/engine/ and
+ * committed. With --real, the real product photos of ../shared/fixtures/real-images are used instead and
+ * written to docs/images/engine/real/, which git ignores: their copyright stays with their owners and
+ * their sources allow testing only, so they are for looking at here, not for publishing.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { createCanvas, Image } from "@napi-rs/canvas";
+import { catalogOf } from "../server/sandbox/catalog/catalog.ts";
+import { drawProductImage } from "../server/sandbox/images/render.ts";
 import type { SourceLanguage } from "../src/contract/image-translate.ts";
+import type { Marketplace } from "../src/contract/marketplace.ts";
 import { createNodeEngine } from "../src/engine/node/create-node-engine.ts";
 import { REPO_ROOT } from "../src/engine/node/node-assets.ts";
 import { createDictionaryTranslator, PRODUCT_PHRASES } from "../src/engine/testing/dictionary-translator.ts";
@@ -34,11 +40,51 @@ const PICTURES: Picture[] = [
 
 const { values } = parseArgs({
   options: {
+    real: { type: "boolean", default: false },
     dir: { type: "string", default: resolve(REPO_ROOT, "../shared/fixtures/real-images") },
-    out: { type: "string", default: resolve(REPO_ROOT, "docs/images/engine") },
+    out: { type: "string" },
     height: { type: "string", default: "420" },
   },
 });
+values.out ??= resolve(REPO_ROOT, values.real ? "docs/images/engine/real" : "docs/images/engine");
+
+/** The sandbox's own product images: the committed pictures. */
+const SANDBOX_PICTURES: (Picture & { marketplace: Marketplace; index: number; lang: "zh" | "ja" | "en" })[] =
+  [
+    {
+      file: "sandbox-crossborder-1",
+      marketplace: "crossborder",
+      index: 1,
+      lang: "zh",
+      source: "zh",
+      target: "ko",
+      erased: true,
+    },
+    {
+      file: "sandbox-crossborder-7",
+      marketplace: "crossborder",
+      index: 7,
+      lang: "zh",
+      source: "zh",
+      target: "en",
+    },
+    {
+      file: "sandbox-storefront-3",
+      marketplace: "storefront",
+      index: 3,
+      lang: "ja",
+      source: "ja",
+      target: "ko",
+    },
+    { file: "sandbox-emporium-5", marketplace: "emporium", index: 5, lang: "en", source: "en", target: "ko" },
+  ];
+
+function inputOf(p: Picture): Uint8Array {
+  if (values.real) return new Uint8Array(readFileSync(join(values.dir!, p.file)));
+  const sp = p as (typeof SANDBOX_PICTURES)[number];
+  const product = catalogOf(sp.marketplace).products[sp.index]!;
+  return new Uint8Array(drawProductImage(product, 0, sp.lang).toBuffer("image/jpeg", 90));
+}
 
 async function translator(): Promise<Translator> {
   try {
@@ -62,8 +108,8 @@ const t = await translator();
 mkdirSync(values.out!, { recursive: true });
 const height = Number(values.height);
 const lines: string[] = [];
-for (const p of PICTURES) {
-  const bytes = new Uint8Array(readFileSync(join(values.dir!, p.file)));
+for (const p of values.real ? PICTURES : SANDBOX_PICTURES) {
+  const bytes = inputOf(p);
   const common = { sourceLanguage: p.source, targetLanguage: p.target, translator: t };
   const drawn = await engine.translate(bytes, common);
   if (drawn.kind !== "image") throw new Error("expected an image");

@@ -73,7 +73,9 @@ export function drawProductImage(
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.scale(size / IMAGE_SIZE, size / IMAGE_SIZE);
   const d = product.design;
-  const family = FAMILY[lang];
+  // Japanese falls back to the Chinese font for the few kanji the Korean Noto subset lacks (対, 様, 軽...),
+  // so no image carries a missing-glyph box.
+  const family = lang === "ja" ? `${FAMILY.ja}, ${FAMILY.zh}` : FAMILY[lang];
 
   // Every product gets its own background geometry and decoration, so images differ in their coarse
   // layout (what visual search looks at) and not only in their text.
