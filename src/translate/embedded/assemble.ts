@@ -49,6 +49,9 @@ const PUNCT_JA_TO_ZH: Record<string, string> = {
   "〜": "～",
 };
 
+/** Korean for a Chinese counter that follows a noun rather than a number. */
+const CLASSIFIER_AS_NOUN: Record<string, string> = { 款: "스타일", 号: "사이즈", 码: "사이즈", 种: "종류" };
+
 /** The text a token writes in the output language, or undefined when it has none. */
 function tokenText(token: Token, lang: OutLang, family: Family): string | undefined {
   switch (token.kind) {
@@ -99,6 +102,7 @@ function fronting(out: Token[]): void {
           (x) =>
             x.kind === "lex" &&
             x.pos === "n" &&
+            x.src.length >= 2 &&
             korean(x) !== "" &&
             !/[~]/.test(korean(x)) &&
             !isModifierForm(korean(x).split(" ").at(-1) ?? ""),
@@ -177,6 +181,12 @@ export function assemble(tokens: Token[], family: Family, lang: OutLang): string
       ordered[i + 1]?.pos === "cl"
     )
       text = "";
+    if (token.kind === "lex" && token.pos === "cl" && lang === "ko") {
+      // A counter away from a number names a kind (便携款, 大号): 휴대용 스타일, not 휴대용 종.
+      const prev = [...ordered.slice(0, i)].reverse().find((t) => t.kind !== "space");
+      const free = CLASSIFIER_AS_NOUN[token.src];
+      if (free && prev?.number === undefined && prev?.kind !== "number") text = free;
+    }
     if (token.kind === "lex" && token.pos === "cl" && lang === "en") {
       // English after a number: "1 day" but "3 days".
       const slash = text.indexOf("/");
@@ -197,7 +207,7 @@ export function assemble(tokens: Token[], family: Family, lang: OutLang): string
       /(한|운|은|는|된|인|른|쁜|큰)$/.test(pieces.at(-1)?.text ?? "")
     )
       text = "";
-    if (token.pos === "p" && lang === "ko" && text.includes("/")) {
+    if (lang === "ko" && text.includes("/") && (token.pos === "p" || glueBefore)) {
       text = pickParticle(pieces.at(-1)?.text ?? "", text);
     }
     pieces.push({ text, token, glueBefore, glueAfter });
@@ -228,9 +238,9 @@ function joinModifiers(pieces: Piece[]): void {
     const b = words[i + 1]!;
     if (a.glueAfter || b.glueBefore || a.token.kind === "punct" || b.token.kind === "punct") continue;
     const lastWord = a.text.split(" ").at(-1) ?? "";
-    const firstOfNext = b.text.split(" ")[0] ?? "";
-    if (!b.text.includes(" ") && toConnective(firstOfNext) === undefined) continue;
-    if (b.text.includes(" ") && toConnective(firstOfNext) === undefined) continue;
+    // The next piece must itself end as a modifier (편안한, 날씬해 보이는): then the two are a list.
+    const lastOfNext = b.text.split(" ").at(-1) ?? "";
+    if (toConnective(lastOfNext) === undefined) continue;
     const connective = toConnective(lastWord);
     if (!connective) continue;
     a.text = `${a.text.slice(0, a.text.length - lastWord.length)}${connective}`;

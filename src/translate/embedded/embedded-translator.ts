@@ -18,7 +18,7 @@ import { isCoherent } from "../scripts.ts";
 import { assemble } from "./assemble.ts";
 import { toSimplified, toTaiwan } from "./chinese-variants.ts";
 import type { EmbeddedData } from "./embedded-data.ts";
-import { addEntry, createLexicon, type Family, type Lexicon, type OutLang } from "./lexicon.ts";
+import { addEntry, createLexicon, type Entry, type Family, type Lexicon, type OutLang } from "./lexicon.ts";
 import { segment, type Token } from "./segment.ts";
 
 export const EMBEDDED = "embedded";
@@ -141,6 +141,7 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
       if (split.length)
         return kept(`would read a word character by character: ${split.slice(0, 5).join(" ")}`);
     }
+    if (family === "zh" && lang === "ko") attachPrefixes(tokens, data.lexicons.zh);
     let output = assemble(tokens, family, lang);
     if (output === undefined || output === "") return kept("no translation for every part");
     if (target === "zh-TW") output = toTaiwan(output);
@@ -196,6 +197,36 @@ function characterSplitWords(tokens: Token[], lexicon: Lexicon, lang: OutLang): 
   }
   flush();
   return found;
+}
+
+/**
+ * One-character Chinese prefixes (大屏, 高弹, 多尺寸): Korean glues the Sino-Korean prefix to a
+ * Sino-Korean noun (대화면, 고탄력) and writes an adjective before any other word (큰 사이즈, 다양한
+ * 컬러), never a lone 대 or 다.
+ */
+const PREFIXES: Record<string, [glued: string, free: string]> = {
+  大: ["대", "큰"],
+  小: ["소", "작은"],
+  多: ["다", "다양한"],
+  超: ["초", "아주"],
+  全: ["전", "모든"],
+  高: ["고", "높은"],
+  低: ["저", "낮은"],
+  新: ["신", "새"],
+};
+
+function attachPrefixes(tokens: Token[], lexicon: Lexicon): void {
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    const forms = PREFIXES[t.src];
+    const next = tokens[i + 1] as Token;
+    if (!forms || t.kind !== "lex" || t.entry?.kind === "user" || next.kind !== "lex") continue;
+    const word = next.entry?.out.ko?.split(" ")[0] ?? "";
+    if (!/^[\p{Script=Hangul}]+$/u.test(word)) continue;
+    const glued = lexicon.sinoKorean?.has(word) && word.length <= 3;
+    t.entry = { ...(t.entry as Entry), out: { ...t.entry?.out, ko: glued ? `${forms[0]}~` : forms[1] } };
+    t.pos = "m";
+  }
 }
 
 function outLang(target: TargetLang): OutLang {

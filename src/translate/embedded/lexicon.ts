@@ -3,8 +3,9 @@
  * dictionary fallback and the caller's own glossary, indexed by source language for maximal matching.
  *
  * Glossary files are TSV, one concept per line: `zh  ja  en  ko  pos`. A cell lists alternatives with
- * `|` (the first is what we write, all are read); `-` means the language has no form in this row and `_`
- * means the word is written as nothing (Chinese 的 in Korean). In a target cell a leading `~` glues the
+ * `|` (the first is what we write, all are read); `-` means the language has no form in this row, `_`
+ * means the word is written as nothing (Chinese 的 in Korean) and a leading `=` means the word is written
+ * but never read (a Chinese row's English that must not speak for English source text). In a target cell a leading `~` glues the
  * word to the previous one and a trailing `~` to the next one; an English classifier may give
  * `singular/plural`, a Korean particle `after-consonant/after-vowel` (을/를).
  */
@@ -131,7 +132,11 @@ export function loadGlossary(
         .split("|")
         .map((a) => a.trim())
         .filter(Boolean);
-      forms[lang] = alternatives;
+      // "=Long": the word is written in that language, but the row is not read from it (a Chinese row's
+      // English must not take over English source text from the rows written for English).
+      const writtenOnly = alternatives[0]?.startsWith("=") ?? false;
+      if (writtenOnly) alternatives[0] = alternatives[0]?.slice(1) ?? "";
+      if (!writtenOnly) forms[lang] = alternatives;
       out[lang] = alternatives[0] === "_" ? "" : alternatives[0];
     });
     const sourceColumns = (["zh", "ja", "en"] as const).filter((f) => forms[FAMILY_COLUMN[f]]).length;
