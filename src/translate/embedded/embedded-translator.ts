@@ -169,33 +169,23 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
 }
 
 /**
- * Words the reading cut into single characters: where two or more one-character nouns in a row spell a
- * dictionary word that has no translation of its own (腰头 is a waistband, not 허리 + 머리; 棉花 is
- * cotton, not 면 + 꽃), writing the characters one by one would be garbage.
+ * Words the reading cut into pieces: where two or more pieces in a row spell a dictionary word that has
+ * no translation of its own (腰头 is a waistband, not 허리 + 머리; 方向盘 a steering wheel, not 방향 +
+ * 접시), writing the pieces one by one would be garbage.
  */
 function characterSplitWords(tokens: Token[], lexicon: Lexicon, lang: OutLang): string[] {
   const found: string[] = [];
-  let run: Token[] = [];
-  const flush = () => {
-    for (let a = 0; a + 1 < run.length; a++) {
-      let word = run[a]?.src ?? "";
-      for (let b = a + 1; b < run.length && b < a + 4; b++) {
-        word += run[b]?.src ?? "";
-        const entry = lexicon.entries.get(word);
-        if (entry && entry.kind === "dict" && entry.out[lang] === undefined) found.push(word);
-      }
+  for (let a = 0; a < tokens.length; a++) {
+    let word = "";
+    for (let b = a; b < tokens.length && b < a + 4; b++) {
+      const t = tokens[b] as Token;
+      if (t.kind !== "lex" || t.entry?.kind === "user") break;
+      word += t.src;
+      if (b === a || word.length > lexicon.maxKeyLength) continue;
+      const entry = lexicon.entries.get(word);
+      if (entry && entry.kind === "dict" && entry.out[lang] === undefined) found.push(word);
     }
-    run = [];
-  };
-  let prev: Token | undefined;
-  for (const t of tokens) {
-    // A classifier away from a number is read as a noun (人 in 家人).
-    const nounLike = t.pos === "n" || (t.pos === "cl" && prev?.kind !== "number");
-    if (t.kind === "lex" && nounLike && t.src.length === 1 && t.entry?.kind !== "user") run.push(t);
-    else flush();
-    prev = t;
   }
-  flush();
   return found;
 }
 
