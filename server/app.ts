@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { authenticateCall } from "./accounts/authenticate-call.ts";
 import { adminRoutes } from "./admin/routes.ts";
 import { docsRoutes } from "./docs/routes.ts";
+import { imagingRoutes } from "./imaging/routes.ts";
 import { enforceRateLimit } from "./limits/enforce-rate-limit.ts";
 import { legacySuccessor } from "./marketplaces/legacy-paths.ts";
 import { legacyCrossborderRoutes, marketplaceRoutes } from "./marketplaces/routes.ts";
@@ -36,6 +37,7 @@ export function buildApp(services: Services): Hono<AppEnv> {
     await enforceRateLimit(c);
     await next();
   });
+  app.route("/v1/image-translate", imagingRoutes());
   app.route("/v1", marketplaceRoutes());
   app.route("/crossborder", legacyCrossborderRoutes(successorOf));
 

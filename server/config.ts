@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { TranslationSettings } from "../src/translate/node/create-server-translator.ts";
 import { dollarsToMicros } from "./billing/money.ts";
+import { defaultEngineThreads } from "./imaging/engine-pool.ts";
 import type { ConfiguredUpstreams, MarketplacesConfig } from "./marketplaces/upstream-config.ts";
 
 /**
@@ -48,6 +49,8 @@ const EnvSchema = z.object({
   CAPACITY_GLOBAL: int(1).default(512),
   /** Calls in flight to one marketplace before MARKETPLACE_SATURATED. */
   CAPACITY_PER_MARKETPLACE: int(1).default(128),
+  /** Threads running the image engine (each loads the models once); default half the cores. */
+  IMAGE_WORKERS: int(1).max(64).optional(),
   /** Image translations in flight (they are CPU-bound) before SERVICE_UNAVAILABLE. */
   CAPACITY_IMAGE: int(1).default(8),
   /** How long a revoked key may still pass on a process that cached it. */
@@ -165,6 +168,7 @@ export interface Config {
     capacityGlobal: number;
     capacityPerMarketplace: number;
     capacityImage: number;
+    imageWorkers: number;
     keyCacheTtlMs: number;
   };
   translation: TranslationSettings;
@@ -205,6 +209,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       capacityGlobal: e.CAPACITY_GLOBAL,
       capacityPerMarketplace: e.CAPACITY_PER_MARKETPLACE,
       capacityImage: e.CAPACITY_IMAGE,
+      imageWorkers: e.IMAGE_WORKERS ?? defaultEngineThreads(),
       keyCacheTtlMs: e.KEY_CACHE_TTL_MS,
     },
     translation: {

@@ -49,6 +49,8 @@ export async function startServer(config: Config) {
   });
   // The sandbox's visual-search index takes a few seconds; build it while already serving.
   sandbox?.warm().catch((error) => logger.warn("sandbox warm-up failed", { error }));
+  // Likewise the image engine's models, so the first translation does not pay for loading them.
+  services.imaging.warm().catch((error) => logger.warn("image engine warm-up failed", { error }));
 
   let stopping: Promise<void> | undefined;
   const stop = () => {

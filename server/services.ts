@@ -6,6 +6,7 @@ import { KeyUsageRecorder } from "./accounts/key-usage.ts";
 import { Ledger, type LedgerOptions } from "./billing/ledger.ts";
 import type { PriceBook } from "./billing/prices.ts";
 import type { Config } from "./config.ts";
+import { EnginePool } from "./imaging/engine-pool.ts";
 import { Capacity } from "./limits/capacity.ts";
 import { KeyRateLimiter } from "./limits/rate-limiter.ts";
 import type { MarketplaceModule } from "./marketplaces/types.ts";
@@ -24,6 +25,8 @@ export interface Services {
   rateLimiter: KeyRateLimiter;
   capacity: Capacity;
   marketplaces: Partial<Record<Marketplace, MarketplaceModule>>;
+  /** The image engine's worker threads (they start on first use). */
+  imaging: EnginePool;
   logger: Logger;
   clock: () => Date;
   /** Background work to start (timers) and to stop on shutdown, in order. */
@@ -49,6 +52,7 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
   const keyUsage = new KeyUsageRecorder(accounts);
   const ledger = new Ledger(deps.db, { now: clock, ...deps.ledger });
   const redis = deps.redis ? { client: deps.redis, keyPrefix: deps.redisKeyPrefix ?? "ml:" } : undefined;
+  const imaging = new EnginePool({ threads: config.limits.imageWorkers, translation: config.translation });
   return {
     config,
     db: deps.db,
@@ -70,6 +74,7 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
       redis,
     ),
     marketplaces: deps.marketplaces ?? {},
+    imaging,
     logger,
     clock,
     async start() {
@@ -79,6 +84,7 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
     async stop() {
       await keyUsage.stop().catch((error) => logger.warn("could not write key usage", { error }));
       await ledger.stop();
+      await imaging.close();
     },
   };
 }

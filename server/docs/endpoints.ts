@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { ErrorBodySchema, type ErrorCode } from "../../src/contract/errors.ts";
 import {
+  FontsRegistrySchema,
+  OcrDataSchema,
+  OcrQuerySchema,
+  TranslateQuerySchema,
+} from "../../src/contract/image-translate.ts";
+import {
   CategoryListSchema,
   type Marketplace,
   MarketplaceListSchema,
@@ -153,4 +159,94 @@ export function marketplaceEndpoints(
   return docs;
 }
 
-export const ErrorResponseSchema = ErrorBodySchema;
+const IMAGE_ERRORS: ErrorCode[] = [
+  ...CHARGED_ERRORS,
+  "BAD_REQUEST",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "PAYLOAD_TOO_LARGE",
+  "INVALID_IMAGE",
+  "UNSUPPORTED_IMAGE_FORMAT",
+  "IMAGE_TOO_LARGE",
+  "SERVICE_UNAVAILABLE",
+  "ROUTING_INCIDENT",
+  "INTERNAL_ERROR",
+];
+const IMAGE_BODY = {
+  contentTypes: ["image/jpeg", "image/png", "image/webp", "application/octet-stream"],
+  description:
+    "the image's raw bytes (JSON with base64 is not accepted), at most 20 MB and 8192 x 8192 pixels",
+};
+
+/** Query parameters from a zod object, for the OpenAPI document. */
+function queryOf(
+  schema: z.ZodObject,
+  required: string[],
+  descriptions: Record<string, string>,
+): ParameterDescription[] {
+  return Object.entries(schema.shape).map(([name, field]) => {
+    const { $schema: _, ...json } = z.toJSONSchema(field as z.ZodType, {
+      io: "input",
+      unrepresentable: "any",
+    });
+    return { name, schema: json, required: required.includes(name), description: descriptions[name] ?? "" };
+  });
+}
+
+export function imageTranslateEndpoints(): EndpointDoc[] {
+  const languages = {
+    source_language: "script of the text in the image; auto decides by script",
+    target_language: "ISO-639-style code of the translation (2 to 8 characters)",
+    font: "a bundled font (see supported-fonts) or user/<id>",
+    font_weight: "auto follows each region's detected weight; any other value applies to every region",
+    render: "true: the finished JPEG; false: JSON with the erased image and every region",
+  };
+  return [
+    {
+      method: "post",
+      path: "/v1/image-translate/translate",
+      tag: "Image translation",
+      summary: "Translate the text in an image",
+      description:
+        "Replaces the text in the image with its translation, keeping font weight, colour, layout and badge backdrops. With render=true (default) the body is the JPEG, with X-Service-Regions-Count; an image without text comes back untouched with count 0. Charged at the image-translate rate.",
+      authenticated: true,
+      query: queryOf(TranslateQuerySchema, ["source_language", "target_language"], languages),
+      binaryBody: IMAGE_BODY,
+      response: {
+        status: 200,
+        binary: "image/jpeg",
+        description: "the translated image (or, with render=false, TranslateData in the envelope)",
+      },
+      errors: [
+        ...IMAGE_ERRORS,
+        "FONT_NOT_FOUND",
+        "FONT_NOT_READY",
+        "FONT_GLYPH_COVERAGE",
+        "TRANSLATION_FAILED",
+        "RENDER_FAILED",
+      ],
+    },
+    {
+      method: "post",
+      path: "/v1/image-translate/ocr",
+      tag: "Image translation",
+      summary: "Read the text regions of an image",
+      description: "Nothing is modified or translated. Charged at the image-translate rate.",
+      authenticated: true,
+      query: queryOf(OcrQuerySchema, ["source_language"], languages),
+      binaryBody: IMAGE_BODY,
+      response: { status: 200, json: OcrDataSchema, envelope: true, description: "the OCR result" },
+      errors: IMAGE_ERRORS,
+    },
+    {
+      method: "get",
+      path: "/v1/image-translate/supported-fonts",
+      tag: "Image translation",
+      summary: "The fonts registry",
+      description:
+        "Fonts per target language (default first), weights, source languages and the caller's own fonts. Free.",
+      authenticated: true,
+      response: { status: 200, json: FontsRegistrySchema, envelope: true, description: "the fonts registry" },
+      errors: ACCOUNT_ERRORS,
+    },
+  ];
+}

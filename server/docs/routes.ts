@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../platform/context.ts";
 import type { Services } from "../services.ts";
-import { marketplaceEndpoints, platformEndpoints } from "./endpoints.ts";
+import { imageTranslateEndpoints, marketplaceEndpoints, platformEndpoints } from "./endpoints.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { renderReferencePage } from "./reference-page.ts";
 
@@ -16,7 +16,11 @@ export function docsRoutes(services: Services): Hono<AppEnv> {
   const build = () => {
     if (!cached) {
       const openapi = buildOpenApi(
-        [...platformEndpoints(), ...marketplaceEndpoints(services.marketplaces)],
+        [
+          ...platformEndpoints(),
+          ...imageTranslateEndpoints(),
+          ...marketplaceEndpoints(services.marketplaces),
+        ],
         API_VERSION,
       );
       cached = { json: JSON.stringify(openapi), html: renderReferencePage(openapi) };

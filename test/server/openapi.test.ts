@@ -42,6 +42,16 @@ describe("OpenAPI document and reference page", () => {
       $ref: "#/components/schemas/Error",
     });
     expect(doc.paths["/healthz"].get.security).toEqual([]);
+    const translate = doc.paths["/v1/image-translate/translate"].post;
+    expect(Object.keys(translate.requestBody.content)).toContain("image/png");
+    expect(translate.parameters.map((p: { name: string }) => p.name)).toEqual([
+      "source_language",
+      "target_language",
+      "font",
+      "font_weight",
+      "render",
+    ]);
+    expect(doc.paths["/v1/image-translate/supported-fonts"].get.responses["200"]).toBeDefined();
   });
 
   it("renders a readable reference page from the same document", async () => {

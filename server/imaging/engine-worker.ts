@@ -1,0 +1,86 @@
+import { workerData } from "node:worker_threads";
+import { isGatewayError } from "../../src/contract/errors.ts";
+import type { ImageEngine } from "../../src/engine/engine.ts";
+import { createNodeEngine } from "../../src/engine/node/create-node-engine.ts";
+import { buildFontsRegistry } from "../../src/fonts/registry.ts";
+import {
+  createServerTranslator,
+  type TranslationSettings,
+} from "../../src/translate/node/create-server-translator.ts";
+import type { Translator } from "../../src/translate/port.ts";
+import type { EngineTask, EngineTaskResult } from "./engine-task.ts";
+
+/**
+ * One engine worker thread: the models, fonts and translator are loaded once per thread (on its first
+ * task) and reused. Runs the same src/engine the browser runs, through the Node ports.
+ */
+const settings = (workerData as { translation: TranslationSettings }).translation;
+let engine: ImageEngine | undefined;
+let translator: Promise<Translator> | undefined;
+
+function engineOf(): ImageEngine {
+  engine ??= createNodeEngine();
+  return engine;
+}
+
+function translatorOf(): Promise<Translator> {
+  translator ??= createServerTranslator(settings);
+  translator.catch(() => {
+    translator = undefined;
+  });
+  return translator;
+}
+
+export default async function runEngineTask(task: EngineTask): Promise<EngineTaskResult> {
+  const cancellation = watch(task.cancel);
+  const control = cancellation ? { signal: cancellation.signal } : {};
+  try {
+    switch (task.kind) {
+      case "warm":
+        await Promise.all([engineOf().loadModels(), translatorOf()]);
+        return { kind: "warm" };
+      case "fonts":
+        return { kind: "fonts", registry: await buildFontsRegistry(engineOf().fonts, []) };
+      case "ocr":
+        return {
+          kind: "ocr",
+          data: await engineOf().ocr(task.bytes, { sourceLanguage: task.sourceLanguage, ...control }),
+        };
+      case "translate": {
+        const outcome = await engineOf().translate(task.bytes, {
+          sourceLanguage: task.sourceLanguage,
+          targetLanguage: task.targetLanguage,
+          font: task.font,
+          fontWeight: task.fontWeight,
+          render: task.render,
+          translator: await translatorOf(),
+          ...control,
+        });
+        if (outcome.kind === "data") return outcome;
+        const { image, contentType, regionsCount, regions } = outcome;
+        return { kind: "image", image, contentType, regionsCount, regions };
+      }
+      default:
+        throw new Error(`unknown engine task ${(task as { kind: string }).kind}`);
+    }
+  } catch (error) {
+    if (isGatewayError(error))
+      return { kind: "error", code: error.code, message: error.message, status: error.status };
+    if (cancellation?.signal.aborted)
+      return { kind: "error", code: "BAD_REQUEST", message: "cancelled", status: 400 };
+    throw error;
+  } finally {
+    cancellation?.stop();
+  }
+}
+
+/** Turns the gateway's shared cancel flag into an AbortSignal, looking at it every few milliseconds. */
+function watch(flag: SharedArrayBuffer | undefined) {
+  if (!flag) return undefined;
+  const view = new Int32Array(flag);
+  const controller = new AbortController();
+  const timer = setInterval(() => {
+    if (Atomics.load(view, 0) === 1) controller.abort();
+  }, 10);
+  return { signal: controller.signal, stop: () => clearInterval(timer) };
+}
