@@ -3,6 +3,7 @@ import type { TranslationSettings } from "../src/translate/node/create-server-tr
 import { dollarsToMicros } from "./billing/money.ts";
 import { defaultEngineThreads } from "./imaging/engine-pool.ts";
 import type { ConfiguredUpstreams, MarketplacesConfig } from "./marketplaces/upstream-config.ts";
+import { FAULT_KINDS } from "./sandbox/options.ts";
 
 /**
  * The only module that reads process.env. Everything else receives a Config (or a slice of it), so a
@@ -245,16 +246,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 // --- marketplaces ---
 
-const FAULT_NAMES = [
-  "error",
-  "throttle",
-  "truncate",
-  "refuse",
-  "timeout",
-  "slow",
-  "garbage",
-  "token-expired",
-];
+const FAULT_NAMES: readonly string[] = FAULT_KINDS;
 
 /** Builds the marketplaces section; a configured URL without that API's credentials is a ConfigError. */
 function marketplacesConfig(e: z.infer<typeof EnvSchema>): MarketplacesConfig {

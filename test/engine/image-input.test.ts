@@ -2,6 +2,7 @@
  * Bad input never crashes or hangs the engine: each gets the spec's error with a clear message, and the
  * pixel limit is enforced from the header, before any decoder runs.
  */
+
 import { createCanvas } from "@napi-rs/canvas";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GatewayError } from "../../src/contract/errors.ts";
@@ -9,6 +10,7 @@ import { decodeImage } from "../../src/engine/decode.ts";
 import { readImageHeader } from "../../src/engine/image-header.ts";
 import { NodeImageCodec } from "../../src/engine/node/node-codec.ts";
 import type { ImageCodec } from "../../src/engine/ports.ts";
+import { pngHeader } from "./support/images.ts";
 
 const codec = new NodeImageCodec();
 let png: Uint8Array;
@@ -46,20 +48,6 @@ const mustNotDecode: ImageCodec = {
     throw new Error("unused");
   },
 };
-
-function pngHeader(width: number, height: number): Uint8Array {
-  const b = new Uint8Array(8 + 25 + 12);
-  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  const v = new DataView(b.buffer);
-  v.setUint32(8, 13);
-  b.set([0x49, 0x48, 0x44, 0x52], 12);
-  v.setUint32(16, width);
-  v.setUint32(20, height);
-  b.set([8, 6, 0, 0, 0], 24);
-  v.setUint32(33, 0);
-  b.set([0x49, 0x45, 0x4e, 0x44], 37);
-  return b;
-}
 
 describe("image input", () => {
   it("reads format and size of JPEG, PNG and WebP from their headers", () => {

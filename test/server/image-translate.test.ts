@@ -9,6 +9,7 @@ import {
   OcrDataSchema,
   TranslateDataSchema,
 } from "../../src/contract/image-translate.ts";
+import { pngHeader } from "../engine/support/images.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -34,19 +35,6 @@ afterAll(() => t.close());
 const balance = async () => (await t.admin.account(accountId)).balanceMicros;
 const post = async (path: string, body: Uint8Array<ArrayBuffer> | string, type = "image/jpeg") =>
   t.request(path, { method: "POST", headers: { "x-api-key": key, "content-type": type }, body });
-/** A PNG signature and IHDR claiming these dimensions, and nothing else. */
-function pngHeader(width: number, height: number): Uint8Array<ArrayBuffer> {
-  const b = new Uint8Array(8 + 25 + 12);
-  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  const v = new DataView(b.buffer);
-  v.setUint32(8, 13);
-  b.set([0x49, 0x48, 0x44, 0x52], 12);
-  v.setUint32(16, width);
-  v.setUint32(20, height);
-  b.set([8, 6, 0, 0, 0], 24);
-  b.set([0x49, 0x45, 0x4e, 0x44], 37);
-  return b;
-}
 
 async function errorOf(res: Response) {
   const text = await res.text();

@@ -58,3 +58,18 @@ export async function drawImage(
   const format = options.format ?? "png";
   return new Uint8Array(format === "png" ? await canvas.encode("png") : await canvas.encode("jpeg", 90));
 }
+
+/** A PNG signature, an IHDR claiming these dimensions and an IEND: a header and nothing to decode. */
+export function pngHeader(width: number, height: number): Uint8Array<ArrayBuffer> {
+  const b = new Uint8Array(8 + 25 + 12);
+  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const v = new DataView(b.buffer);
+  v.setUint32(8, 13);
+  b.set([0x49, 0x48, 0x44, 0x52], 12);
+  v.setUint32(16, width);
+  v.setUint32(20, height);
+  b.set([8, 6, 0, 0, 0], 24);
+  v.setUint32(33, 0);
+  b.set([0x49, 0x45, 0x4e, 0x44], 37);
+  return b;
+}
