@@ -98,6 +98,9 @@ function fronting(out: Token[]): void {
         last.pos !== "v" &&
         last.pos !== "p" &&
         isModifierForm(korean(last)) &&
+        // An action verb's modifier (좋아하는) describes someone, not the noun; 좋은 stays behind its
+        // noun as shops write it (신축성 좋은).
+        !/(는|좋은)$/.test(korean(last)) &&
         nouns.every(
           (x) =>
             x.kind === "lex" &&
@@ -112,6 +115,26 @@ function fronting(out: Token[]): void {
       }
     }
     start = i + 1;
+  }
+}
+
+/** English words that Korean writes after the number they bound: "Over 10,000" -> 10,000 이상. */
+const AFTER_NUMBER = new Set(["over", "more than", "under", "less than", "below", "above"]);
+
+function englishComparatives(out: Token[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.kind !== "lex" || !AFTER_NUMBER.has(t.src.toLowerCase())) continue;
+    let end = i + 1;
+    if (out[end]?.kind === "space") end++;
+    if (out[end]?.kind !== "number" && out[end]?.number === undefined) continue;
+    end++;
+    // The unit or counter that goes with the number stays with it: "Over 50 Hours" -> 50시간 이상.
+    if (out[end]?.kind === "space" && out[end + 1]?.pos === "cl") end += 2;
+    else if (out[end]?.pos === "cl") end++;
+    out.splice(i, 1);
+    out.splice(end - 1, 0, t);
+    i = end - 1;
   }
 }
 
@@ -151,6 +174,7 @@ function reorder(tokens: Token[], family: Family, lang: OutLang): Token[] {
       }
     }
     if (family === "zh" && lang === "ko") fronting(out);
+    if (family === "en" && lang === "ko") englishComparatives(out);
   } else if (family === "ja" && (lang === "zh" || lang === "en")) {
     // OV -> VO: "X を V" becomes "V X".
     for (let i = 0; i < out.length; i++) {
@@ -213,6 +237,7 @@ export function assemble(tokens: Token[], family: Family, lang: OutLang): string
     pieces.push({ text, token, glueBefore, glueAfter });
   }
 
+  if (lang === "ko" && family === "en") englishKorean(pieces);
   if (lang === "ko") joinModifiers(pieces);
 
   let out = "";
@@ -224,6 +249,38 @@ export function assemble(tokens: Token[], family: Family, lang: OutLang): string
     prev = piece;
   }
   return tidy(out, lang);
+}
+
+/**
+ * English words whose Korean depends on their neighbours: "and" between two qualities is the connective
+ * ending (Durable and Long Lasting -> 튼튼하고 오래가는, not 튼튼한 및 오래가는); "Extra" before a quality
+ * is 더 (Extra Wide -> 더 넓은); "Free" after a noun is 프리 (Paraben Free -> 파라벤 프리).
+ */
+function englishKorean(pieces: Piece[]): void {
+  const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as Piece;
+    const src = w.token.src.toLowerCase();
+    const prev = words[i - 1];
+    const next = words[i + 1];
+    const lastWord = (p: Piece | undefined) => p?.text.split(" ").at(-1) ?? "";
+    if (
+      (src === "and" || src === "&") &&
+      prev &&
+      next &&
+      isModifierForm(lastWord(prev)) &&
+      isModifierForm(lastWord(next))
+    )
+      w.text = "";
+    else if (src === "extra" && next && isModifierForm(next.text.split(" ")[0] ?? "")) w.text = "더";
+    else if (
+      src === "free" &&
+      prev?.token.kind === "lex" &&
+      prev.token.pos === "n" &&
+      (!next || next.token.kind === "punct")
+    )
+      w.text = "프리";
+  }
 }
 
 /**
@@ -259,12 +316,14 @@ function separator(prev: Piece, cur: Piece, lang: OutLang): string {
   if (INFIX.test(cur.text) || INFIX.test(prev.text)) return "";
   if (cur.token.pos === "cl" && (prev.token.kind === "number" || prev.token.number !== undefined))
     return lang === "en" ? " " : "";
-  // Korean writes a number and the word counted together (15시까지, 20시간, 1개당) when the source did.
+  // Korean writes a number and the word counted together (15시까지, 20시간, 1개당) when the source did;
+  // a bound stands apart (10,000 이상).
   if (
     lang === "ko" &&
     prev.token.kind === "number" &&
     cur.token.kind === "lex" &&
-    /^[\p{Script=Hangul}]/u.test(cur.text)
+    /^[\p{Script=Hangul}]/u.test(cur.text) &&
+    !/^(이상|이하|미만|초과)$/.test(cur.text)
   )
     return "";
   if (cur.token.pos === "p" && lang === "ko") return "";

@@ -4,6 +4,7 @@
  * and a test may hand it a few lines of its own.
  */
 import {
+  collectEnglishWords,
   createLexicon,
   type Family,
   type GlossaryParseIssue,
@@ -75,6 +76,11 @@ export function buildEmbeddedData(files: EmbeddedDataFiles): EmbeddedData {
   if (files.zhEn) loadDictionary(files.zhEn, lexicons.zh, "en");
   if (files.jaEn) loadDictionary(files.jaEn, lexicons.ja, "en");
   if (files.cjk) loadCjkTable(files.cjk, lexicons.zh, lexicons.ja);
+  const englishWords = new Set<string>();
+  for (const dict of [files.zhEn, files.jaEn]) if (dict) collectEnglishWords(dict, englishWords);
+  for (const key of lexicons.en.entries.keys())
+    for (const w of key.split(/[^a-z]+/)) if (w) englishWords.add(w);
+  lexicons.en.englishWords = englishWords;
   return { lexicons, issues, glossaryEntries };
 }
 

@@ -210,10 +210,13 @@ function attachPrefixes(tokens: Token[], lexicon: Lexicon): void {
     const t = tokens[i] as Token;
     const forms = PREFIXES[t.src];
     const next = tokens[i + 1] as Token;
-    if (!forms || t.kind !== "lex" || t.entry?.kind === "user" || next.kind !== "lex") continue;
+    if (!forms || t.kind !== "lex" || t.entry?.kind === "user" || next.kind !== "lex" || next.pos !== "n")
+      continue;
     const word = next.entry?.out.ko?.split(" ")[0] ?? "";
     if (!/^[\p{Script=Hangul}]+$/u.test(word)) continue;
-    const glued = lexicon.sinoKorean?.has(word) && word.length <= 3;
+    // A Sino-Korean word, or one built on a Sino-Korean word (저소음 on 소음), takes the glued prefix.
+    const sino = (w: string) => lexicon.sinoKorean?.has(w) ?? false;
+    const glued = word.length <= 3 && (sino(word) || (word.length === 3 && sino(word.slice(1))));
     t.entry = { ...(t.entry as Entry), out: { ...t.entry?.out, ko: glued ? `${forms[0]}~` : forms[1] } };
     t.pos = "m";
   }

@@ -62,7 +62,7 @@ const JONG_BIEUP = 17;
 export function isModifierForm(word: string): boolean {
   if (!/^[\p{Script=Hangul}]{2,}$/u.test(word)) return false;
   if (/(제한|기한|무한|할인|확인|성인|원인|행운|기운|어른|구름|보는)$/.test(word)) return false;
-  if (/(운|은|있는|없는|않는|주는|보이는|하는|되는|지는|한|된|적인|빠른|다른|고른)$/.test(word)) return true;
+  if (/(운|은|는|한|된|적인|빠른|다른|고른)$/.test(word)) return true;
   return false;
 }
 

@@ -46,6 +46,8 @@ export interface Lexicon {
    * (무첨가, 무향료), native words do not (냄새 없는, never 무냄새).
    */
   sinoKorean?: Set<string>;
+  /** English words the dictionaries' glosses use: an English word outside it is a name, not a word. */
+  englishWords?: Set<string>;
 }
 
 export interface GlossaryParseIssue {
@@ -159,6 +161,19 @@ export function loadGlossary(
 /** The source form of a cell without the glue marks that only matter when writing. */
 export function stripGlue(form: string): string {
   return form.replace(/^~|~$/g, "");
+}
+
+/** Collects the English words of dictionary glosses (lower-cased) into a set. */
+export function collectEnglishWords(text: string, into: Set<string>): void {
+  for (const line of text.split("\n")) {
+    const tab = line.indexOf("\t");
+    if (tab < 1 || line.startsWith("#")) continue;
+    for (const w of line
+      .slice(tab + 1)
+      .toLowerCase()
+      .split(/[^a-z]+/))
+      if (w.length > 2) into.add(w);
+  }
 }
 
 /** Reads a two-column dictionary TSV (source form, translation) into one output language. */

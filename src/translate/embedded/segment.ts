@@ -125,13 +125,15 @@ export function segment({ text, family, lexicon, user, lang }: SegmentInput): To
       if (ownWord) continue;
       const sino = lexicon.sinoKorean?.has(ko) ?? false;
       const written = sino ? `무${ko}` : text[at] === "无" ? `${ko} 없는` : `${ko} 0`;
+      // 0添加 keeps its verb's place: 방부제 무첨가 (0添加防腐剂).
+      const pos = entry.pos;
       out.push({
         end,
         token: {
           src: text.slice(at, end),
           kind: "lex",
-          pos: "n",
-          entry: { out: { ko: written }, pos: "n", kind: "dict" },
+          pos,
+          entry: { out: { ko: written }, pos, kind: "dict" },
         },
       });
     }
@@ -161,6 +163,9 @@ export function segment({ text, family, lexicon, user, lang }: SegmentInput): To
         if (!wordBoundaryOk(i, i + len)) continue;
         if (entry.kind === "dict" && (insideGlossaryWord[i] || insideGlossaryWord[i + len])) continue;
         let cost = entry.kind === "user" ? COST.user : entry.kind === "glossary" ? COST.glossary : COST.dict;
+        // An English verb phrase (Perfect for, Made of) takes its object whole: "Great for | Kids", not
+        // "Great | for Kids".
+        if (family === "en" && entry.pos === "v" && entry.kind === "glossary") cost -= 0.1;
         // A one-character classifier away from a number (日 in 日本初) is rarely the classifier.
         if (entry.pos === "cl" && len === 1 && !afterNumber(i)) cost += 2;
         relax(i, i + len, cost, { src: text.slice(i, i + len), kind: "lex", pos: entry.pos, entry });
@@ -198,7 +203,11 @@ export function segment({ text, family, lexicon, user, lang }: SegmentInput): To
         // English text only words that look like names of things (XL, USB, iPhone, A1) are kept; any
         // other unknown word leaves the text untranslated rather than half translated.
         const keepable =
-          family !== "en" || /\d/.test(word) || /^[A-Z]{1,5}s?$/.test(word) || /^[a-z]+[A-Z]/.test(word);
+          family !== "en" ||
+          /\d/.test(word) ||
+          /^[A-Z]{1,5}s?$/.test(word) ||
+          /^[a-z]+[A-Z]/.test(word) ||
+          looksLikeName(word, lexicon);
         relax(
           i,
           i + word.length,
@@ -237,6 +246,19 @@ export function segment({ text, family, lexicon, user, lang }: SegmentInput): To
     at = cell.from;
   }
   return tokens.reverse();
+}
+
+/**
+ * A capitalized English word that no dictionary gloss uses is a name (Anker, Stanley, Lululemon): it is
+ * kept as written, like a model number. A word the dictionaries know but the glossary does not is a
+ * real word left untranslated, and the text is kept whole instead.
+ */
+function looksLikeName(word: string, lexicon: Lexicon): boolean {
+  if (!/^[A-Z][a-z]{2,}$/.test(word)) return false;
+  const lower = word.toLowerCase();
+  const known = lexicon.englishWords;
+  if (!known) return false;
+  return !known.has(lower) && !englishStems(lower).some((s) => known.has(s));
 }
 
 function englishStems(word: string): string[] {
