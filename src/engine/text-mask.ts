@@ -8,6 +8,7 @@
 import type { Rgb } from "../contract/image-translate.ts";
 import { rgb } from "./color.ts";
 import type { RgbaImage } from "./raster.ts";
+import { selectKth } from "./select.ts";
 
 export interface InnerRect {
   x0: number;
@@ -50,16 +51,16 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
   const lineH = Math.max(1, inner.y1 - inner.y0);
   const band = Math.max(1, Math.round(lineH * 0.08));
   // Background samples: the margin around the box and a thin band just inside its edge.
-  const samples: number[] = [];
   const step = Math.max(1, Math.floor(Math.sqrt((w * h) / 2500)));
+  const sampleBuf = new Int32Array(Math.ceil(w / step) * Math.ceil(h / step));
+  let sampleCount = 0;
   for (let y = 0; y < h; y += step) {
+    const rowInside = y >= inner.y0 + band && y < inner.y1 - band;
     for (let x = 0; x < w; x += step) {
-      const inside =
-        x >= inner.x0 + band && x < inner.x1 - band && y >= inner.y0 + band && y < inner.y1 - band;
-      if (!inside) samples.push(y * w + x);
+      if (!(rowInside && x >= inner.x0 + band && x < inner.x1 - band)) sampleBuf[sampleCount++] = y * w + x;
     }
   }
-  const surface = fitSurface(data, w, h, samples);
+  const surface = fitSurface(data, w, h, sampleBuf.subarray(0, sampleCount));
   // The fitted ground at every crop pixel, computed once: the loops below read it per pixel.
   const field = surface.fill(w, h);
 
@@ -81,58 +82,51 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
       lumSign[y * iw + x] = 0.299 * dr + 0.587 * dg + 0.114 * db >= 0 ? 1 : -1;
     }
   }
-  const threshold = Math.max(otsu(dist, 442), surface.noise * 3, 24);
+  const split = otsu(dist, 442);
+  const threshold = Math.max(split, surface.noise * 3, 24);
   // The dominant polarity: text is either lighter or darker than its ground, rarely both.
   let up = 0;
   let down = 0;
+  let above = 0;
   for (let p = 0; p < dist.length; p++) {
     if (dist[p]! < threshold) continue;
+    above++;
     if (lumSign[p]! > 0) up += dist[p]!;
     else down += dist[p]!;
   }
   const polarity = up >= down ? 1 : -1;
-  const strong: number[] = [];
-  for (let p = 0; p < dist.length; p++) if (dist[p]! >= threshold && lumSign[p] === polarity) strong.push(p);
-  // The core of the strokes: the more distant half of the text pixels.
-  strong.sort((a, b) => dist[b]! - dist[a]!);
-  const core = strong.slice(0, Math.max(1, Math.ceil(strong.length / 2)));
-  const tr: number[] = [];
-  const tg: number[] = [];
-  const tb: number[] = [];
-  for (const p of core) {
-    const i = ((Math.floor(p / iw) + inner.y0) * w + (p % iw) + inner.x0) * 4;
-    tr.push(data[i]!);
-    tg.push(data[i + 1]!);
-    tb.push(data[i + 2]!);
-  }
+  const strong = new Int32Array(above);
+  let strongCount = 0;
+  for (let p = 0; p < dist.length; p++)
+    if (dist[p]! >= threshold && lumSign[p] === polarity) strong[strongCount++] = p;
   // The ground colour: the median of the background samples that fit the surface (robust to texture).
   const bgMid = surface.median;
-  let text: Vec3 =
-    strong.length > 0
-      ? [median(tr), median(tg), median(tb)]
-      : [255 - bgMid[0], 255 - bgMid[1], 255 - bgMid[2]];
-  if (strong.length > 0) {
-    const coreLuma = strong.slice(0, Math.max(1, Math.ceil(strong.length * 0.3)));
+  let text: Vec3 = [255 - bgMid[0], 255 - bgMid[1], 255 - bgMid[2]];
+  if (strongCount > 0) {
+    const strongPixels = strong.subarray(0, strongCount);
+    // The core of the strokes: the more distant half of the text pixels (colour) and the most distant
+    // 30% (brightness).
+    const [core, coreLuma] = mostDistant(strongPixels, dist, [
+      Math.max(1, Math.ceil(strongCount / 2)),
+      Math.max(1, Math.ceil(strongCount * 0.3)),
+    ]) as [Int32Array, Int32Array];
+    text = coreMedian(data, w, inner, iw, core);
     text = unmixTextColour(data, w, inner, field, coreLuma, iw, text, options.chromaSubsampled ?? false);
   }
 
   const alpha = new Float32Array(w * h);
   const contrast = Math.hypot(text[0] - bgMid[0], text[1] - bgMid[1], text[2] - bgMid[2]);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = (y * w + x) * 4;
-      const k = (y * w + x) * 3;
-      const b0 = field[k]!;
-      const b1 = field[k + 1]!;
-      const b2 = field[k + 2]!;
-      const tx = text[0] - b0;
-      const ty = text[1] - b1;
-      const tz = text[2] - b2;
-      const norm = tx * tx + ty * ty + tz * tz;
-      if (norm < 1) continue;
-      const a = ((data[i]! - b0) * tx + (data[i + 1]! - b1) * ty + (data[i + 2]! - b2) * tz) / norm;
-      alpha[y * w + x] = Math.min(1, Math.max(0, a));
-    }
+  for (let p = 0, i = 0, k = 0; p < alpha.length; p++, i += 4, k += 3) {
+    const b0 = field[k]!;
+    const b1 = field[k + 1]!;
+    const b2 = field[k + 2]!;
+    const tx = text[0] - b0;
+    const ty = text[1] - b1;
+    const tz = text[2] - b2;
+    const norm = tx * tx + ty * ty + tz * tz;
+    if (norm < 1) continue;
+    const a = ((data[i]! - b0) * tx + (data[i + 1]! - b1) * ty + (data[i + 2]! - b2) * tz) / norm;
+    alpha[p] = Math.min(1, Math.max(0, a));
   }
   // Pixels that differ from the ground by less than the ground's own texture are not text.
   const floor = Math.min(0.45, (surface.noise * 2) / Math.max(1, contrast));
@@ -142,27 +136,29 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
   const reach = Math.round(lineH * 0.15);
   // Erasing leaves nothing to chance: anything standing out from the ground by Otsu's split, not by the
   // stricter test that decides what is text colour.
-  const eraseThreshold = Math.max(24, Math.min(threshold, otsu(dist, 442)));
+  const eraseThreshold = Math.max(24, Math.min(threshold, split));
+  const erase2 = eraseThreshold * eraseThreshold;
   // On ground too busy to model (a 3D headline's glow and outlines, a collage), the stroke mask misses
   // layers of the lettering; the whole box is repainted instead.
   const wholeBox = surface.noise > BUSY_GROUND;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const near =
-        x >= inner.x0 - reach && x < inner.x1 + reach && y >= inner.y0 - reach && y < inner.y1 + reach;
-      if (!near) continue;
+  const ex0 = Math.max(0, inner.x0 - reach);
+  const ex1 = Math.min(w, inner.x1 + reach);
+  const ey0 = Math.max(0, inner.y0 - reach);
+  const ey1 = Math.min(h, inner.y1 + reach);
+  for (let y = ey0; y < ey1; y++) {
+    const rowInBox = wholeBox && y >= inner.y0 && y < inner.y1;
+    for (let x = ex0; x < ex1; x++) {
       const p = y * w + x;
-      if (alpha[p]! > 0.12 || (wholeBox && x >= inner.x0 && x < inner.x1 && y >= inner.y0 && y < inner.y1)) {
+      if (alpha[p]! > 0.12 || (rowInBox && x >= inner.x0 && x < inner.x1)) {
         erase[p] = 1;
         continue;
       }
       const i = p * 4;
       const k = p * 3;
-      const d2 =
-        (data[i]! - field[k]!) ** 2 +
-        (data[i + 1]! - field[k + 1]!) ** 2 +
-        (data[i + 2]! - field[k + 2]!) ** 2;
-      if (d2 >= eraseThreshold * eraseThreshold) erase[p] = 1;
+      const dr = data[i]! - field[k]!;
+      const dg = data[i + 1]! - field[k + 1]!;
+      const db = data[i + 2]! - field[k + 2]!;
+      if (dr * dr + dg * dg + db * db >= erase2) erase[p] = 1;
     }
   }
 
@@ -178,6 +174,62 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
   };
 }
 
+/**
+ * The `counts[j]` pixels of `pixels` (ascending indices) farthest from the ground, for each j: what a
+ * stable sort by falling distance would put first, found by selecting the cut-off distance instead of
+ * sorting the pixels.
+ */
+function mostDistant(pixels: Int32Array, dist: Float32Array, counts: number[]): Int32Array[] {
+  const n = pixels.length;
+  const scratch = new Float32Array(n);
+  for (let k = 0; k < n; k++) scratch[k] = dist[pixels[k]!]!;
+  return counts.map((count) => {
+    const want = Math.min(n, count);
+    const cut = selectKth(scratch, n - want);
+    // Pixels beyond the cut all belong; of those exactly at it, the first ones (as a stable sort keeps).
+    let beyond = 0;
+    for (let k = 0; k < n; k++) if (scratch[k]! > cut) beyond++;
+    let atCut = want - beyond;
+    const out = new Int32Array(want);
+    let m = 0;
+    for (let k = 0; k < n; k++) {
+      const p = pixels[k]!;
+      const d = dist[p]!;
+      if (d > cut || (d === cut && atCut-- > 0)) out[m++] = p;
+    }
+    return out;
+  });
+}
+
+/** Per-channel median colour of inner-rect pixels (indices into the inner rect), by histogram. */
+function coreMedian(
+  data: Uint8ClampedArray,
+  w: number,
+  inner: InnerRect,
+  iw: number,
+  pixels: Int32Array,
+): Vec3 {
+  const hist = new Uint32Array(768);
+  for (let k = 0; k < pixels.length; k++) {
+    const p = pixels[k]!;
+    const y = (p / iw) | 0;
+    const i = ((y + inner.y0) * w + (p - y * iw) + inner.x0) * 4;
+    hist[data[i]!]!++;
+    hist[256 + data[i + 1]!]!++;
+    hist[512 + data[i + 2]!]!++;
+  }
+  const rank = pixels.length >> 1;
+  const pick = (base: number) => {
+    let acc = 0;
+    for (let v = 0; v < 256; v++) {
+      acc += hist[base + v]!;
+      if (acc > rank) return v;
+    }
+    return 255;
+  };
+  return [pick(0), pick(256), pick(512)];
+}
+
 interface Surface {
   eval(x: number, y: number): Vec3;
   /** The surface sampled at every pixel of a w x h grid, RGB interleaved. */
@@ -189,10 +241,23 @@ interface Surface {
 }
 
 /** Least-squares bilinear surface per channel, refitted twice without the outliers (text, other objects). */
-function fitSurface(data: Uint8ClampedArray, w: number, h: number, samples: number[]): Surface {
+function fitSurface(data: Uint8ClampedArray, w: number, h: number, samples: Int32Array): Surface {
   const sx = 2 / Math.max(1, w - 1);
   const sy = 2 / Math.max(1, h - 1);
-  let active = samples;
+  const n = samples.length;
+  // Each sample's surface coordinates, once: every round of the fit reads them.
+  const us = new Float64Array(n);
+  const vs = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    const p = samples[k]!;
+    us[k] = (p % w) * sx - 1;
+    vs[k] = Math.floor(p / w) * sy - 1;
+  }
+  // The active samples, as positions in `samples`; two buffers, since a failed round keeps the last set.
+  const buffers = [new Int32Array(n), new Int32Array(n)] as const;
+  let current = 0;
+  for (let k = 0; k < n; k++) buffers[0][k] = k;
+  let active = buffers[0].subarray(0, n);
   let coef: number[][] = [
     [128, 0, 0, 0],
     [128, 0, 0, 0],
@@ -209,32 +274,33 @@ function fitSurface(data: Uint8ClampedArray, w: number, h: number, samples: numb
     }
     return out;
   };
-  const residual = new Float32Array(samples.length);
+  const residual = new Float32Array(n);
+  const scratch = new Float32Array(n);
   for (let round = 0; round < 3; round++) {
     if (active.length < 4) break;
-    coef = solveBilinear(data, w, active, sx, sy);
-    const inlier: number[] = [];
+    coef = solveBilinear(data, samples, us, vs, active);
     const [c0, c1, c2] = coef as [number[], number[], number[]];
-    for (let k = 0; k < samples.length; k++) {
-      const p = samples[k]!;
-      const u = (p % w) * sx - 1;
-      const v = Math.floor(p / w) * sy - 1;
+    for (let k = 0; k < n; k++) {
+      const u = us[k]!;
+      const v = vs[k]!;
       const uv = u * v;
-      const i = p * 4;
+      const i = samples[k]! * 4;
       const r = data[i]! - (c0[0]! + c0[1]! * u + c0[2]! * v + c0[3]! * uv);
       const g = data[i + 1]! - (c1[0]! + c1[1]! * u + c1[2]! * v + c1[3]! * uv);
       const b = data[i + 2]! - (c2[0]! + c2[1]! * u + c2[2]! * v + c2[3]! * uv);
       residual[k] = Math.sqrt(r * r + g * g + b * b);
     }
-    const sorted = Float32Array.from(residual).sort();
     // The background is the majority of the samples; its typical residual is their lower half's edge.
-    noise = sorted[Math.floor(sorted.length * 0.4)] ?? 0;
+    scratch.set(residual);
+    noise = selectKth(scratch, Math.floor(n * 0.4));
     const cut = Math.max(10, noise * 2.5);
-    for (let k = 0; k < samples.length; k++) if (residual[k]! <= cut) inlier.push(samples[k]!);
-    if (inlier.length < samples.length * 0.3) break;
-    active = inlier;
+    const next = buffers[1 - current]!;
+    let inliers = 0;
+    for (let k = 0; k < n; k++) if (residual[k]! <= cut) next[inliers++] = k;
+    if (inliers < n * 0.3) break;
+    active = next.subarray(0, inliers);
+    current = 1 - current;
   }
-  const channel = (c: number) => byteMedian(data, active, c);
   const fill = (fw: number, fh: number) => {
     const out = new Float32Array(fw * fh * 3);
     const [c0, c1, c2] = coef as [number[], number[], number[]];
@@ -255,37 +321,91 @@ function fitSurface(data: Uint8ClampedArray, w: number, h: number, samples: numb
     eval: evalAt,
     fill,
     noise,
-    median: active.length > 0 ? [channel(0), channel(1), channel(2)] : evalAt(w / 2, h / 2),
+    median:
+      active.length > 0
+        ? [
+            byteMedian(data, samples, active, 0),
+            byteMedian(data, samples, active, 1),
+            byteMedian(data, samples, active, 2),
+          ]
+        : evalAt(w / 2, h / 2),
   };
 }
 
-/** Least squares of [1, u, v, uv] against each channel; one pass over the samples for all three. */
+/**
+ * Least squares of [1, u, v, uv] against each channel over the active samples; one pass for all three,
+ * the normal equations accumulated in locals.
+ */
 function solveBilinear(
   data: Uint8ClampedArray,
-  w: number,
-  idx: number[],
-  sx: number,
-  sy: number,
+  samples: Int32Array,
+  us: Float64Array,
+  vs: Float64Array,
+  active: Int32Array,
 ): number[][] {
-  const M = new Float64Array(16);
+  let m00 = 0;
+  let m01 = 0;
+  let m02 = 0;
+  let m03 = 0;
+  let m11 = 0;
+  let m12 = 0;
+  let m13 = 0;
+  let m22 = 0;
+  let m23 = 0;
+  let m33 = 0;
   const rhs = new Float64Array(12);
-  for (const p of idx) {
-    const u = (p % w) * sx - 1;
-    const v = Math.floor(p / w) * sy - 1;
+  for (let a = 0; a < active.length; a++) {
+    const k = active[a]!;
+    const u = us[k]!;
+    const v = vs[k]!;
     const uv = u * v;
-    const f0 = 1;
-    const f = [f0, u, v, uv] as const;
-    for (let i = 0; i < 4; i++) {
-      const fi = f[i]!;
-      for (let j = i; j < 4; j++) M[i * 4 + j]! += fi * f[j]!;
-      rhs[i]! += fi * data[p * 4]!;
-      rhs[4 + i]! += fi * data[p * 4 + 1]!;
-      rhs[8 + i]! += fi * data[p * 4 + 2]!;
-    }
+    const i = samples[k]! * 4;
+    const r = data[i]!;
+    const g = data[i + 1]!;
+    const b = data[i + 2]!;
+    m00 += 1;
+    m01 += u;
+    m02 += v;
+    m03 += uv;
+    m11 += u * u;
+    m12 += u * v;
+    m13 += u * uv;
+    m22 += v * v;
+    m23 += v * uv;
+    m33 += uv * uv;
+    rhs[0]! += r;
+    rhs[1]! += u * r;
+    rhs[2]! += v * r;
+    rhs[3]! += uv * r;
+    rhs[4]! += g;
+    rhs[5]! += u * g;
+    rhs[6]! += v * g;
+    rhs[7]! += uv * g;
+    rhs[8]! += b;
+    rhs[9]! += u * b;
+    rhs[10]! += v * b;
+    rhs[11]! += uv * b;
   }
-  for (let i = 0; i < 4; i++) for (let j = 0; j < i; j++) M[i * 4 + j] = M[j * 4 + i]!;
   // A small ridge keeps a one-row or one-column crop solvable.
-  for (let i = 1; i < 4; i++) M[i * 5]! += 1e-3 * idx.length;
+  const ridge = 1e-3 * active.length;
+  const M = Float64Array.of(
+    m00,
+    m01,
+    m02,
+    m03,
+    m01,
+    m11 + ridge,
+    m12,
+    m13,
+    m02,
+    m12,
+    m22 + ridge,
+    m23,
+    m03,
+    m13,
+    m23,
+    m33 + ridge,
+  );
   return [0, 1, 2].map((c) => solve4(M, rhs.subarray(c * 4, c * 4 + 4)));
 }
 
@@ -321,29 +441,31 @@ function unmixTextColour(
   w: number,
   inner: InnerRect,
   field: Float32Array,
-  core: number[],
+  core: Int32Array,
   iw: number,
   fallback: Vec3,
   subsampled: boolean,
 ): Vec3 {
   const ih = inner.y1 - inner.y0;
-  const ys: number[] = [];
-  for (const p of core) {
-    const i = ((Math.floor(p / iw) + inner.y0) * w + (p % iw) + inner.x0) * 4;
-    ys.push(toY(data[i]!, data[i + 1]!, data[i + 2]!));
+  const ys = new Float64Array(core.length);
+  for (let k = 0; k < core.length; k++) {
+    const p = core[k]!;
+    const y = (p / iw) | 0;
+    const i = ((y + inner.y0) * w + (p - y * iw) + inner.x0) * 4;
+    ys[k] = toY(data[i]!, data[i + 1]!, data[i + 2]!);
   }
   const mk = (Math.floor((inner.y0 + inner.y1) / 2) * w + Math.floor((inner.x0 + inner.x1) / 2)) * 3;
   const mid: Vec3 = [field[mk]!, field[mk + 1]!, field[mk + 2]!];
   const yMid = toY(mid[0], mid[1], mid[2]);
   // Text about as bright as its ground (red on green) carries its coverage in colour, not brightness.
-  if (Math.abs(median(ys) - yMid) < 20) return fallback;
+  if (Math.abs(selectKth(ys.slice(), ys.length >> 1) - yMid) < 20) return fallback;
   // Thin strokes rarely cover a whole pixel, so the brightest-covered few (not the median) are nearest the
   // true brightness; on thick strokes the two agree.
-  ys.sort((a, b) => Math.abs(a - yMid) - Math.abs(b - yMid));
-  const yText = ys[Math.floor(ys.length * 0.8)]!;
-  const coverage = new Float32Array(iw * ih);
-  const dcb = new Float32Array(iw * ih);
-  const dcr = new Float32Array(iw * ih);
+  const yText = nthNearest(ys, yMid, Math.floor(ys.length * 0.8));
+  const n = iw * ih;
+  const coverage = new Float32Array(n);
+  const dcb = new Float32Array(n);
+  const dcr = new Float32Array(n);
   for (let y = 0; y < ih; y++) {
     for (let x = 0; x < iw; x++) {
       const px = x + inner.x0;
@@ -364,12 +486,14 @@ function unmixTextColour(
   // our own resampling all add up): try a few blur widths and keep the one whose coverage explains the
   // chroma best.
   let best = { residual: Number.POSITIVE_INFINITY, sb: 0, sr: 0, sa: 0 };
+  const blurred = new Float32Array(n);
+  const scratch = new Float32Array(n);
   for (const radius of subsampled ? [0, 1, 2] : [0, 1]) {
-    const chromaCoverage = radius === 0 ? coverage : blurCoverage(coverage, iw, ih, radius);
+    const chromaCoverage = radius === 0 ? coverage : blurCoverage(coverage, iw, ih, radius, blurred, scratch);
     let sa = 0;
     let sb = 0;
     let sr = 0;
-    for (let p = 0; p < coverage.length; p++) {
+    for (let p = 0; p < n; p++) {
       const a = chromaCoverage[p]!;
       sa += a * a;
       sb += a * dcb[p]!;
@@ -379,9 +503,11 @@ function unmixTextColour(
     const kb = sb / sa;
     const kr = sr / sa;
     let residual = 0;
-    for (let p = 0; p < coverage.length; p++) {
+    for (let p = 0; p < n; p++) {
       const a = chromaCoverage[p]!;
-      residual += (dcb[p]! - kb * a) ** 2 + (dcr[p]! - kr * a) ** 2;
+      const eb = dcb[p]! - kb * a;
+      const er = dcr[p]! - kr * a;
+      residual += eb * eb + er * er;
     }
     if (residual < best.residual) best = { residual, sb, sr, sa };
   }
@@ -392,13 +518,30 @@ function unmixTextColour(
   return [yText + 1.402 * cr, yText - 0.344136 * cb - 0.714136 * cr, yText + 1.772 * cb];
 }
 
-/** A separable box blur of the given radius, applied twice (close to a Gaussian); running sums. */
-function blurCoverage(a: Float32Array, w: number, h: number, radius: number): Float32Array {
+/** The value of rank `rank` when `values` are ordered by their distance from `centre`. */
+function nthNearest(values: Float64Array, centre: number, rank: number): number {
+  const away = new Float64Array(values.length);
+  for (let k = 0; k < values.length; k++) away[k] = Math.abs(values[k]! - centre);
+  const d = selectKth(away, rank);
+  for (let k = 0; k < values.length; k++) if (Math.abs(values[k]! - centre) === d) return values[k]!;
+  return values[0]!;
+}
+
+/**
+ * A separable box blur of the given radius, applied twice (close to a Gaussian); running sums. Writes into
+ * `out`, using `tmp` between passes.
+ */
+function blurCoverage(
+  a: Float32Array,
+  w: number,
+  h: number,
+  radius: number,
+  out: Float32Array,
+  tmp: Float32Array,
+): Float32Array {
   let cur = a;
   for (let pass = 0; pass < 2; pass++) {
-    const tmp = new Float32Array(a.length);
     for (let y = 0; y < h; y++) boxLine(cur, tmp, y * w, 1, w, radius);
-    const out = new Float32Array(a.length);
     for (let x = 0; x < w; x++) boxLine(tmp, out, x, w, h, radius);
     cur = out;
   }
@@ -426,14 +569,19 @@ function boxLine(
   }
 }
 
-/** Median of one byte channel over a set of pixels, by histogram. */
-function byteMedian(data: Uint8ClampedArray, pixels: number[], channel: number): number {
+/** Median of one byte channel over the active samples, by histogram. */
+function byteMedian(
+  data: Uint8ClampedArray,
+  samples: Int32Array,
+  active: Int32Array,
+  channel: number,
+): number {
   const hist = new Uint32Array(256);
-  for (const p of pixels) hist[data[p * 4 + channel]!]!++;
+  for (let a = 0; a < active.length; a++) hist[data[samples[active[a]!]! * 4 + channel]!]!++;
   let acc = 0;
   for (let v = 0; v < 256; v++) {
     acc += hist[v]!;
-    if (acc * 2 >= pixels.length) return v;
+    if (acc * 2 >= active.length) return v;
   }
   return 255;
 }
@@ -465,10 +613,4 @@ export function otsu(values: Float32Array, max: number): number {
     }
   }
   return ((best + 1) / bins) * max;
-}
-
-export function median(values: number[]): number {
-  if (values.length === 0) return 0;
-  const s = [...values].sort((a, b) => a - b);
-  return s[s.length >> 1]!;
 }
