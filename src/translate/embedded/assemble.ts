@@ -239,6 +239,7 @@ export function assemble(tokens: Token[], family: Family, lang: OutLang): string
 
   if (lang === "ko" && family === "en") englishKorean(pieces);
   if (lang === "ko") joinModifiers(pieces);
+  if (lang === "ko") dropRepeats(pieces);
 
   let out = "";
   let prev: Piece | undefined;
@@ -280,6 +281,22 @@ function englishKorean(pieces: Piece[]): void {
       (!next || next.token.kind === "punct")
     )
       w.text = "프리";
+  }
+}
+
+/**
+ * Two pieces that say the same word back to back (便携式 + 榨汁杯: 휴대용 + 휴대용 블렌더) write it once.
+ */
+function dropRepeats(pieces: Piece[]): void {
+  const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
+  for (let i = 0; i + 1 < words.length; i++) {
+    const a = words[i] as Piece;
+    const b = words[i + 1] as Piece;
+    if (a.token.kind !== "lex" || b.token.kind !== "lex") continue;
+    const last = a.text.split(" ").at(-1) ?? "";
+    const bWords = b.text.split(" ");
+    if (last && /[\p{Script=Hangul}]/u.test(last) && bWords[0] === last && bWords.length > 1)
+      a.text = a.text.slice(0, a.text.length - last.length).trimEnd();
   }
 }
 

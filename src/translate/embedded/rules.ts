@@ -391,7 +391,7 @@ const RULES: Rule[] = [
   {
     name: "range-with-unit",
     families: ["zh", "ja", "en"],
-    re: /(\d+(?:\.\d+)?)\s?[-~～〜]\s?(\d+(?:\.\d+)?)\s?(斤|公斤|千克|克|厘米|公分|毫米|米|cm|mm|kg|g|ml|mL|L|岁|歳|才|个月|ヶ月|か月|天|日|小时|時間|分钟|分|寸|码|号|度|℃|°C|%|元|円)?(?![A-Za-z])/y,
+    re: /(\d+(?:\.\d+)?)\s?[-~～〜]\s?(\d+(?:\.\d+)?)\s?(斤|公斤|千克|克|厘米|公分|毫米|米|cm|mm|kg|g|ml|mL|L|岁|歳|才|个月|ヶ月|か月|天|日|小时|時間|分钟|分|寸|码|号|度|℃|°C|%|元|円|人)?(?![A-Za-z])/y,
     build: (m) => {
       const [a, b, unit] = [g(m, 1), g(m, 2), g(m, 3)];
       const range = (x: string, y: string) => `${x}-${y}`;
@@ -428,6 +428,7 @@ const RULES: Rule[] = [
         号: { ko: "호", en: "", ja: "号", zh: "号" },
         度: { ko: "도", en: "°", ja: "度", zh: "度" },
         元: { ko: "위안", en: " yuan", ja: "元", zh: "元" },
+        人: { ko: "인용", en: " persons", ja: "人用", zh: "人" },
         円: { ko: "엔", en: " yen", ja: "円", zh: "日元" },
       };
       if (unit && words[unit]) {

@@ -121,7 +121,7 @@ export function segment({ text, family, lexicon, user, lang }: SegmentInput): To
       if (!/^[\p{Script=Hangul}]{1,5}$/u.test(ko) || ko.startsWith("무")) continue;
       let ownWord = false;
       for (let k = 2; k <= len + 1 && !ownWord; k++)
-        if (lexicon.entries.has(text.slice(at, at + k))) ownWord = true;
+        if (lexicon.entries.get(text.slice(at, at + k))?.kind === "dict") ownWord = true;
       if (ownWord) continue;
       const sino = lexicon.sinoKorean?.has(ko) ?? false;
       const written = sino ? `무${ko}` : text[at] === "无" ? `${ko} 없는` : `${ko} 0`;
@@ -166,6 +166,10 @@ export function segment({ text, family, lexicon, user, lang }: SegmentInput): To
         // An English verb phrase (Perfect for, Made of) takes its object whole: "Great for | Kids", not
         // "Great | for Kids".
         if (family === "en" && entry.pos === "v" && entry.kind === "glossary") cost -= 0.1;
+        // A lone Chinese character from the glossary is dearer than a word: two of them must not beat
+        // the dictionary word they spell (大 + 气 is not 大气).
+        if (family === "zh" && lang === "ko" && len === 1 && entry.kind === "glossary" && entry.pos !== "p")
+          cost += 0.15;
         // A one-character classifier away from a number (日 in 日本初) is rarely the classifier.
         if (entry.pos === "cl" && len === 1 && !afterNumber(i)) cost += 2;
         relax(i, i + len, cost, { src: text.slice(i, i + len), kind: "lex", pos: entry.pos, entry });
