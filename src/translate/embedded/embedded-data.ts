@@ -36,6 +36,7 @@ export interface EmbeddedData {
 /** Names of the files the Node and browser loaders read, relative to the data folder. */
 export const DATA_FILES = {
   glossaries: [
+    "glossary/zh-ko.tsv",
     "glossary/grammar.tsv",
     "glossary/promotions.tsv",
     "glossary/shipping-service.tsv",
