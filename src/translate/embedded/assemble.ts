@@ -75,6 +75,13 @@ function tokenText(token: Token, lang: OutLang, family: Family): string | undefi
   }
 }
 
+/** Chinese nouns a verb qualifies rather than governs (使用时间 is usage time, not using time). */
+const COMPOUND_HEADS = new Set([
+  ..."时间 方法 方式 说明 说明书 场景 场合 范围 寿命 次数 效果 人群 对象 年龄 步骤 过程 教程 视频 环境 地点 空间 区域 温度 速度 记录 功能 模式 按钮 时长 前 后 中".split(
+    " ",
+  ),
+]);
+
 const isLatinOrNumber = (t: Token | undefined) =>
   !!t && (t.kind === "latin" || t.kind === "number" || t.kind === "rule");
 
@@ -167,6 +174,8 @@ function reorder(tokens: Token[], family: Family, lang: OutLang): Token[] {
       )
         end++;
       if (end === i + 1) continue;
+      // 使用时间, 安装方法: a verb before one of these nouns names a kind of it (사용 시간), not an act.
+      if (family === "zh" && end === i + 2 && COMPOUND_HEADS.has(out[i + 1]?.src ?? "")) continue;
       const [verb] = out.splice(i, 1);
       if (verb) {
         out.splice(end - 1, 0, verb);

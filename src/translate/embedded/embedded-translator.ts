@@ -140,6 +140,8 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
       const split = characterSplitWords(tokens, data.lexicons.zh, lang);
       if (split.length)
         return kept(`would read a word character by character: ${split.slice(0, 5).join(" ")}`);
+      const counters = lang === "ko" ? countersWithoutNumber(tokens) : [];
+      if (counters.length) return kept(`a counter with nothing to count: ${counters.join(" ")}`);
     }
     if (family === "zh" && lang === "ko") attachPrefixes(tokens, data.lexicons.zh);
     let output = assemble(tokens, family, lang);
@@ -185,6 +187,33 @@ function characterSplitWords(tokens: Token[], lexicon: Lexicon, lang: OutLang): 
       const entry = lexicon.entries.get(word);
       if (entry && entry.kind === "dict" && entry.out[lang] === undefined) found.push(word);
     }
+  }
+  return found;
+}
+
+/** Chinese measure words that are nothing but counters: without a number before them they say nothing. */
+const MEASURE_ONLY = new Set([
+  ..."只粒颗支条块把根个件张片对份次倍",
+  "只装",
+  "个装",
+  "支装",
+  "件装",
+  "片装",
+  "人份",
+]);
+/** Words a counter may follow without a number: 每件 (each), 这款 (this one). */
+const COUNTER_HOSTS = new Set(["每", "这", "那", "哪", "几", "多少", "整", "半", "首", "第"]);
+
+function countersWithoutNumber(tokens: Token[]): string[] {
+  const found: string[] = [];
+  let prev: Token | undefined;
+  for (const t of tokens) {
+    if (t.kind === "lex" && t.pos === "cl" && MEASURE_ONLY.has(t.src)) {
+      const counted =
+        prev && (prev.kind === "number" || prev.number !== undefined || COUNTER_HOSTS.has(prev.src));
+      if (!counted) found.push(t.src);
+    }
+    if (t.kind !== "space") prev = t;
   }
   return found;
 }

@@ -199,7 +199,7 @@ export function loadCjkTable(text: string, zh: Lexicon, ja: Lexicon): void {
     if (!line || line.startsWith("#")) continue;
     const [jaForm, zhForm, ko, common] = line.split("\t");
     if (!jaForm || !zhForm || !ko) continue;
-    const koValue = ko.trim() === "-" ? undefined : ko.trim();
+    const koValue = ko.trim() === "-" ? undefined : initialSoundLaw(ko.trim());
     const zhValue = zhForm === "-" ? undefined : zhForm;
     if (koValue) {
       mergeDict(ja, jaForm, "ko", koValue);
@@ -218,6 +218,35 @@ export function loadCjkTable(text: string, zh: Lexicon, ja: Lexicon): void {
       if (koValue) mergeDict(zh, zhValue, "ko", koValue);
     }
   }
+}
+
+const HANGUL_BASE = 0xac00;
+const JUNG_COUNT = 21;
+const JONG_COUNT = 28;
+/** Medial vowels after which an initial ㄴ or ㄹ becomes ㅇ: ㅑ ㅕ ㅖ ㅛ ㅠ ㅣ. */
+const Y_VOWELS = new Set([2, 6, 7, 12, 17, 20]);
+
+/**
+ * The initial sound law (두음법칙) of South Korean spelling: a Sino-Korean word never starts with ㄹ, nor
+ * with ㄴ before i or y (年齡 is 연령, not 년령; 龍 is 용, 勞 is 노). The reading table writes
+ * the characters' own sounds, so the first syllable is corrected here.
+ */
+export function initialSoundLaw(word: string): string {
+  const code = word.codePointAt(0) ?? 0;
+  if (code < HANGUL_BASE || code > 0xd7a3) return word;
+  const offset = code - HANGUL_BASE;
+  const cho = Math.floor(offset / (JUNG_COUNT * JONG_COUNT));
+  const jung = Math.floor(offset / JONG_COUNT) % JUNG_COUNT;
+  const jong = offset % JONG_COUNT;
+  const NIEUN = 2;
+  const RIEUL = 5;
+  const IEUNG = 11;
+  let next = cho;
+  if ((cho === NIEUN || cho === RIEUL) && Y_VOWELS.has(jung)) next = IEUNG;
+  else if (cho === RIEUL) next = NIEUN;
+  if (next === cho) return word;
+  const fixed = String.fromCodePoint(HANGUL_BASE + (next * JUNG_COUNT + jung) * JONG_COUNT + jong);
+  return fixed + word.slice(1);
 }
 
 const STOP = new Set([

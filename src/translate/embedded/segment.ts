@@ -72,7 +72,9 @@ export function segment({ text, family, lexicon, user, lang }: SegmentInput): To
     const cell = best[to];
     if (!base || !cell) return;
     const total = base.cost + cost;
-    if (total < cell.cost) {
+    // On a tie the reading with the longer earlier piece wins, as in forward maximum matching
+    // (深度防冻 + 不结冰, not 深度 + 防冻不结冰).
+    if (total < cell.cost - 1e-9 || (total < cell.cost + 1e-9 && from > cell.from)) {
       cell.cost = total;
       cell.from = from;
       cell.token = token;
