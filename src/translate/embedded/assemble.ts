@@ -17,7 +17,7 @@ interface Piece {
 
 const CLOSING = /^[,.!?:;)\]}%、。，！？：；）】」』》〉…]/;
 const OPENING = /[([{（【「『《〈]$/;
-const INFIX = /^[/×·・~～〜]$/;
+const INFIX = /^[/×·・~～〜\-–]$/;
 
 const PUNCT_TO_LATIN: Record<string, string> = {
   "。": ".",

@@ -202,7 +202,7 @@ const MEASURE_ONLY = new Set([
   "人份",
 ]);
 /** Words a counter may follow without a number: 每件 (each), 这款 (this one). */
-const COUNTER_HOSTS = new Set(["每", "这", "那", "哪", "几", "多少", "整", "半", "首", "第"]);
+const COUNTER_HOSTS = new Set(["每", "这", "那", "哪", "几", "多少", "整", "半", "首", "第", "/", "／"]);
 
 function countersWithoutNumber(tokens: Token[]): string[] {
   const found: string[] = [];

@@ -105,7 +105,7 @@ const RULES: Rule[] = [
   {
     name: "zh-n-items-discount",
     families: ["zh"],
-    re: new RegExp(`满?${CNUM}件(?:打)?${NUM}折`, "y"),
+    re: new RegExp(`(?:满|买|购买|购)?${CNUM}件(?:及以上)?(?:打|享)?${NUM}折`, "y"),
     build: (m) => {
       const n = digits(g(m, 1));
       const pct = zheToPercentOff(g(m, 2));
@@ -133,6 +133,63 @@ const RULES: Rule[] = [
         en: `${all ? "Storewide " : ""}${upTo ? "Up to " : ""}${pct}% off${from ? " and more" : ""}`,
         ja: `${all ? "全品" : ""}${upTo ? "最大" : ""}${pct}%OFF${from ? "〜" : ""}`,
       });
+    },
+  },
+  {
+    name: "zh-order-ship",
+    families: ["zh"],
+    re: new RegExp(`拍${CNUM}(?:件|个)?发${CNUM}(?:件|个)?`, "y"),
+    build: (m) => {
+      const [a, b] = [digits(g(m, 1)), digits(g(m, 2))];
+      return table(m, {
+        ko: `${a}개 주문 시 ${b}개 발송`,
+        en: `Order ${a}, Get ${b}`,
+        ja: `${a}点注文で${b}点発送`,
+      });
+    },
+  },
+  {
+    name: "zh-spend-threshold",
+    families: ["zh"],
+    // 满500元送礼品, 满200可用: the threshold before what it unlocks.
+    re: /满(\d+(?:\.\d+)?)元?(?:即|就)?(?=送|赠|可用|可享|享|使用|立享)/y,
+    build: (m) =>
+      table(m, { ko: `${g(m, 1)}위안 이상 구매 시`, en: `Spend ¥${g(m, 1)}:`, ja: `${g(m, 1)}元以上で` }),
+  },
+  {
+    name: "zh-threshold",
+    families: ["zh"],
+    re: /满(\d+(?:\.\d+)?)元/y,
+    build: (m) => table(m, { ko: `${g(m, 1)}위안 이상`, en: `Over ¥${g(m, 1)}`, ja: `${g(m, 1)}元以上` }),
+  },
+  {
+    name: "zh-extra-off",
+    families: ["zh"],
+    re: /(?:再减|再省|再优惠|叠加减)(\d+(?:\.\d+)?)元?/y,
+    build: (m) =>
+      table(m, { ko: `${g(m, 1)}위안 추가 할인`, en: `Extra ¥${g(m, 1)} Off`, ja: `さらに${g(m, 1)}元引き` }),
+  },
+  {
+    name: "zh-save",
+    families: ["zh"],
+    re: /(?:省|节省|立省)(\d+(?:\.\d+)?)元/y,
+    build: (m) => table(m, { ko: `${g(m, 1)}위안 절약`, en: `Save ¥${g(m, 1)}`, ja: `${g(m, 1)}元お得` }),
+  },
+  {
+    name: "zh-consecutive",
+    families: ["zh"],
+    re: new RegExp(`连续${CNUM}(年|个月|月|天|周)`, "y"),
+    build: (m) => {
+      const n = digits(g(m, 1));
+      const u: Record<string, [string, string, string]> = {
+        年: ["년", "years", "年"],
+        个月: ["개월", "months", "ヶ月"],
+        月: ["개월", "months", "ヶ月"],
+        天: ["일", "days", "日"],
+        周: ["주", "weeks", "週"],
+      };
+      const [ko, en, ja] = u[g(m, 2)] ?? ["", "", ""];
+      return table(m, { ko: `${n}${ko} 연속`, en: `${n} ${en} in a row`, ja: `${n}${ja}連続` });
     },
   },
   {
@@ -700,7 +757,7 @@ export function matchRules(text: string, at: number, family: Family): RuleMatch[
   const signed =
     (ch === 45 || ch === 0x2212) &&
     /\d/.test(text[at + 1] ?? "") &&
-    (at === 0 || !/[\dA-Za-z]/.test(text[at - 1] ?? ""));
+    (at === 0 || /[\s(（:：~～,，、/]/.test(text[at - 1] ?? ""));
   if (signed) {
     for (const m of matchRules(text, at + 1, family)) {
       const sign = text[at] ?? "-";
