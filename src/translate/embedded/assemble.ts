@@ -249,6 +249,7 @@ export function assemble(tokens: Token[], family: Family, lang: OutLang): string
   if (lang === "ko" && family === "en") englishKorean(pieces);
   if (lang === "ko") joinModifiers(pieces);
   if (lang === "ko") dropRepeats(pieces);
+  if (lang === "ko") possibleBeforeNoun(pieces);
 
   let out = "";
   let prev: Piece | undefined;
@@ -282,7 +283,10 @@ function englishKorean(pieces: Piece[]): void {
       isModifierForm(lastWord(next))
     )
       w.text = "";
-    else if (src === "extra" && next && isModifierForm(next.text.split(" ")[0] ?? "")) w.text = "더";
+    else if (src === "extra" && next && isQuality(next.text.split(" ")[0] ?? "")) w.text = "더";
+    else if (src === "most" && next && isQuality(next.text.split(" ")[0] ?? "")) w.text = "가장";
+    else if (src === "," && prev && next && isModifierForm(lastWord(prev)) && isModifierForm(lastWord(next)))
+      w.text = "";
     else if (
       src === "free" &&
       prev?.token.kind === "lex" &&
@@ -290,6 +294,28 @@ function englishKorean(pieces: Piece[]): void {
       (!next || next.token.kind === "punct")
     )
       w.text = "프리";
+  }
+}
+
+/** A Korean quality word, including the one-syllable ones (긴, 큰) the noun test leaves out. */
+const isQuality = (word: string) => isModifierForm(word) || /^(긴|큰|센|짧은|작은)$/.test(word);
+
+/**
+ * "X 가능" before a noun modifies it: 조절 가능한 어깨끈, 세탁기 사용 가능한 커버 (not 조절 가능 어깨끈).
+ */
+function possibleBeforeNoun(pieces: Piece[]): void {
+  for (let i = 0; i + 1 < pieces.length; i++) {
+    const a = pieces[i] as Piece;
+    if (!/(가능|불가)$/.test(a.text) || a.token.kind !== "lex" || a.glueAfter) continue;
+    let j = i + 1;
+    if (pieces[j]?.token.kind === "space") j++;
+    const b = pieces[j];
+    if (!b || b.token.kind !== "lex" || b.token.pos !== "n" || b.glueBefore) continue;
+    if (/^(및|또는|과|와|등)$/.test(b.text)) continue;
+    if (!/^[\p{Script=Hangul}]/u.test(b.text) || isModifierForm(b.text.split(" ")[0] ?? "")) continue;
+    // Chinese spaces separate phrases: only a piece written against the next one modifies it.
+    if (j !== i + 1 && a.token.src.match(/[\p{Script=Han}]/u)) continue;
+    a.text = `${a.text}한`;
   }
 }
 
@@ -367,6 +393,8 @@ function tidy(text: string, lang: OutLang): string {
     .replace(/ *\n */g, "\n")
     .trim();
   if (lang === "ko" || lang === "en") out = out.replace(/ ([,.!?:;)\]])/g, "$1").replace(/([([]) /g, "$1");
+  // "for Daily Use" after 일상용: one 용 is enough.
+  if (lang === "ko") out = out.replace(/용용(?=\s|$)/g, "용");
   if (lang === "en") out = out.replace(/^[a-z]/, (c) => c.toUpperCase());
   return out;
 }

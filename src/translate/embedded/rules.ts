@@ -669,6 +669,12 @@ const RULES: Rule[] = [
     },
   },
   {
+    name: "en-set-of",
+    families: ["en"],
+    re: /set of (\d+)(?![\d.])/iy,
+    build: (m) => table(m, { ko: `${g(m, 1)}개 세트`, zh: `${g(m, 1)}件套`, ja: `${g(m, 1)}個セット` }),
+  },
+  {
     name: "en-warranty",
     families: ["en"],
     re: /(\d+)[\s-]*(?:year|yr)s?\s+(?:limited\s+)?warranty/iy,
@@ -679,6 +685,69 @@ const RULES: Rule[] = [
     families: ["en"],
     re: /(\d+)[\s-]days?(?![a-z])/iy,
     build: (m) => table(m, { ko: `${g(m, 1)}일`, zh: `${g(m, 1)}天`, ja: `${g(m, 1)}日間` }),
+  },
+
+  {
+    name: "en-times-count",
+    families: ["en"],
+    // "1 x Bottle": the count goes after the thing in Korean (병 1개), as a verb goes after its object.
+    re: /(\d+)\s?[x×]\s?(?=[A-Za-z])/y,
+    pos: "v",
+    build: (m) => table(m, { ko: `${g(m, 1)}개`, zh: `${g(m, 1)}个`, ja: `${g(m, 1)}個` }),
+  },
+  {
+    name: "en-rating",
+    families: ["en"],
+    re: /(?:rated )?(\d(?:\.\d)?) out of (\d+)(?: stars?)?/iy,
+    build: (m) =>
+      table(m, {
+        ko: `${g(m, 2)}점 만점에 ${g(m, 1)}점`,
+        zh: `${g(m, 1)}/${g(m, 2)}分`,
+        ja: `${g(m, 2)}点満点中${g(m, 1)}点`,
+      }),
+  },
+  {
+    name: "en-stars",
+    families: ["en"],
+    re: /(\d(?:\.\d)?)[\s-]stars?(?![a-z])/iy,
+    build: (m) => table(m, { ko: `별점 ${g(m, 1)}`, zh: `${g(m, 1)}星`, ja: `星${g(m, 1)}` }),
+  },
+  {
+    name: "en-big-number",
+    families: ["en"],
+    re: /(\d+(?:\.\d+)?)\s?([Mm]illion|[Bb]illion|[Tt]housand|[kK]|M)(?![A-Za-z])(\+)?/y,
+    number: (m) => bigNumber(m),
+    build: (m) => {
+      const n = bigNumber(m);
+      const plus = g(m, 3);
+      return table(m, {
+        ko: `${koreanCount(n)}${plus}`,
+        zh: `${koreanCount(n).replace("억", "亿")}${plus}`,
+        ja: undefined,
+      });
+    },
+  },
+  {
+    name: "en-for-duration",
+    families: ["en"],
+    re: /for (?:up to )?(\d+)\+? (hours?|hrs?|days?|weeks?|months?|years?|minutes?|mins?)(?![a-z])/iy,
+    build: (m) => {
+      const unit = durationUnit(g(m, 2));
+      return table(m, { ko: `${g(m, 1)}${unit.ko}`, zh: `${g(m, 1)}${unit.zh}`, ja: `${g(m, 1)}${unit.ja}` });
+    },
+  },
+  {
+    name: "en-in-duration",
+    families: ["en"],
+    re: /in (?:just |only |under )?(\d+) (seconds?|secs?|minutes?|mins?|hours?|hrs?|days?)(?![a-z])/iy,
+    build: (m) => {
+      const unit = durationUnit(g(m, 2));
+      return table(m, {
+        ko: `${g(m, 1)}${unit.ko} 만에`,
+        zh: `${g(m, 1)}${unit.zh}内`,
+        ja: `${g(m, 1)}${unit.ja}で`,
+      });
+    },
   },
 
   // --- Shared: percentages off, prices with a currency sign, measurements ---
@@ -728,6 +797,30 @@ const RULES: Rule[] = [
     },
   },
 ];
+
+function bigNumber(m: RegExpExecArray): number {
+  const unit = g(m, 2).toLowerCase();
+  const scale = unit === "billion" ? 1e9 : unit === "million" || unit === "m" ? 1e6 : 1e3;
+  return Math.round(Number(g(m, 1)) * scale);
+}
+
+/** A count as Korean writes it: 10,000 is 1만, 1,000,000 is 100만, 1,000,000,000 is 10억. */
+function koreanCount(n: number): string {
+  if (n >= 1e8 && n % 1e7 === 0) return `${n / 1e8}억`;
+  if (n >= 1e4 && n % 1e3 === 0) return `${n / 1e4}만`;
+  return groupThousands(n);
+}
+
+function durationUnit(word: string): { ko: string; zh: string; ja: string } {
+  const w = word.toLowerCase();
+  if (w.startsWith("s")) return { ko: "초", zh: "秒", ja: "秒" };
+  if (w.startsWith("min")) return { ko: "분", zh: "分钟", ja: "分" };
+  if (w.startsWith("h")) return { ko: "시간", zh: "小时", ja: "時間" };
+  if (w.startsWith("d")) return { ko: "일", zh: "天", ja: "日" };
+  if (w.startsWith("w")) return { ko: "주", zh: "周", ja: "週間" };
+  if (w.startsWith("mo")) return { ko: "개월", zh: "个月", ja: "ヶ月" };
+  return { ko: "년", zh: "年", ja: "年" };
+}
 
 const NUMBER_RE = /\d+(?:[.,:]\d+)*/y;
 const CN_NUMBER_RE = new RegExp(CN_NUMERAL, "y");
