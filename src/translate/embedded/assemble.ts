@@ -310,7 +310,7 @@ function possibleBeforeNoun(pieces: Piece[]): void {
     let j = i + 1;
     if (pieces[j]?.token.kind === "space") j++;
     const b = pieces[j];
-    if (!b || b.token.kind !== "lex" || b.token.pos !== "n" || b.glueBefore) continue;
+    if (b?.token.kind !== "lex" || b.token.pos !== "n" || b.glueBefore) continue;
     if (/^(및|또는|과|와|등)$/.test(b.text)) continue;
     if (!/^[\p{Script=Hangul}]/u.test(b.text) || isModifierForm(b.text.split(" ")[0] ?? "")) continue;
     // Chinese spaces separate phrases: only a piece written against the next one modifies it.
