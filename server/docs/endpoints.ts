@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ErrorBodySchema, type ErrorCode } from "../../src/contract/errors.ts";
+import type { ErrorCode } from "../../src/contract/errors.ts";
 import {
   FontsRegistrySchema,
   OcrDataSchema,

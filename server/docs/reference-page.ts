@@ -1,6 +1,7 @@
 import { ERROR_MEANING, ERROR_STATUS, type ErrorCode } from "../../src/contract/errors.ts";
 
-type Doc = Record<string, any>; // an OpenAPI document, walked loosely for display
+// biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document, walked loosely for display
+type Doc = Record<string, any>;
 
 /**
  * A readable API reference rendered from the OpenAPI document itself (one source, two views). Plain

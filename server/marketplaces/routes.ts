@@ -47,7 +47,7 @@ export function marketplaceRoutes(): Hono<AppEnv> {
   });
 
   app.on(["GET", "POST"], "/:marketplace/:operation", async (c) => {
-    const { marketplaces, clock } = c.get("services");
+    const { marketplaces } = c.get("services");
     const marketplace = c.req.param("marketplace");
     if (!isMarketplace(marketplace)) {
       throw new GatewayError(

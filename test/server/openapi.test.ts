@@ -4,6 +4,9 @@ import { ERROR_STATUS } from "../../src/contract/errors.ts";
 import { scriptedMarketplace } from "../support/scripted-marketplace.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
+// biome-ignore lint/suspicious/noExplicitAny: the document is JSON, navigated path by path in assertions
+type OpenApiDoc = Record<string, any>;
+
 describe("OpenAPI document and reference page", () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -14,7 +17,7 @@ describe("OpenAPI document and reference page", () => {
   it("serves a valid OpenAPI 3.1 document without a key", async () => {
     const res = await t.request("/v1/openapi.json");
     expect(res.status).toBe(200);
-    const doc = (await res.json()) as Record<string, any>;
+    const doc = (await res.json()) as OpenApiDoc;
     const result = await new Validator().validate(doc);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
@@ -23,7 +26,7 @@ describe("OpenAPI document and reference page", () => {
   });
 
   it("describes every served marketplace operation with its contract schema and error statuses", async () => {
-    const doc = (await (await t.request("/v1/openapi.json")).json()) as Record<string, any>;
+    const doc = (await (await t.request("/v1/openapi.json")).json()) as OpenApiDoc;
     const search = doc.paths["/v1/megastore/search"];
     expect(Object.keys(search).sort()).toEqual(["get", "post"]);
     const ok = search.get.responses["200"].content["application/json"].schema;
