@@ -125,6 +125,41 @@ function fronting(out: Token[]): void {
   }
 }
 
+/**
+ * "Shoes for Men" is 남성용 신발: an English "for" phrase that Korean writes as X용 goes, with its object,
+ * in front of the noun it follows. The "for" is then already after its object and counts as moved.
+ */
+function forPhrasesFirst(out: Token[], moved: Set<Token>): void {
+  const nounPart = (t: Token | undefined) =>
+    !!t && ((t.kind === "lex" && t.pos === "n") || t.kind === "latin" || t.kind === "number");
+  for (let i = 1; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.kind !== "lex" || !t.entry?.out.ko?.endsWith("용")) continue;
+    const src = t.src.toLowerCase();
+    // Either "for" and its object, or a glossary phrase that is both ("for Men": 남성용).
+    const whole = src.startsWith("for ") && t.pos === "n";
+    if (!whole && (t.pos !== "v" || src !== "for")) continue;
+    // The object: noun pieces after "for", spaces between them.
+    let end = i + 1;
+    if (!whole) {
+      while (nounPart(out[end]) || (out[end]?.kind === "space" && nounPart(out[end + 1]))) end++;
+      if (end === i + 1) continue;
+    }
+    // The head: noun pieces before "for".
+    let start = i - 1;
+    if (out[start]?.kind === "space") start--;
+    if (!nounPart(out[start])) continue;
+    while (nounPart(out[start - 1]) || (out[start - 1]?.kind === "space" && nounPart(out[start - 2])))
+      start--;
+    const head = out.slice(start, out[i - 1]?.kind === "space" ? i - 1 : i);
+    const object = whole ? [] : out.slice(out[i + 1]?.kind === "space" ? i + 2 : i + 1, end);
+    const space: Token = { src: " ", kind: "space", pos: "n" };
+    out.splice(start, end - start, ...object, t, space, ...head);
+    moved.add(t);
+    i = start + object.length + 1 + head.length;
+  }
+}
+
 /** English words that Korean writes after the number they bound: "Over 10,000" -> 10,000 이상. */
 const AFTER_NUMBER = new Set(["over", "more than", "under", "less than", "below", "above"]);
 
@@ -162,8 +197,9 @@ function reorder(tokens: Token[], family: Family, lang: OutLang): Token[] {
       isObjectPart(out[at + 1]) &&
       (family === "en" || (isLatinOrNumber(out[at - 1]) && isLatinOrNumber(out[at + 1])));
     const moved = new Set<Token>();
+    if (family === "en" && lang === "ko") forPhrasesFirst(out, moved);
     for (let i = out.length - 1; i >= 0; i--) {
-      if (out[i]?.pos !== "v") continue;
+      if (out[i]?.pos !== "v" || moved.has(out[i] as Token)) continue;
       let end = i + 1;
       // A verb already moved behind its own object belongs to the object of the verb before it
       // (请勿放入微波炉: 전자레인지 넣기 + 금지).
@@ -289,8 +325,7 @@ function englishKorean(pieces: Piece[]): void {
       w.text = "";
     else if (
       src === "free" &&
-      prev?.token.kind === "lex" &&
-      prev.token.pos === "n" &&
+      ((prev?.token.kind === "lex" && prev.token.pos === "n") || prev?.token.kind === "latin") &&
       (!next || next.token.kind === "punct")
     )
       w.text = "프리";
@@ -311,7 +346,7 @@ function possibleBeforeNoun(pieces: Piece[]): void {
     if (pieces[j]?.token.kind === "space") j++;
     const b = pieces[j];
     if (b?.token.kind !== "lex" || b.token.pos !== "n" || b.glueBefore) continue;
-    if (/^(및|또는|과|와|등)$/.test(b.text)) continue;
+    if (/^(및|또는|과|와|등|최대|최소|약)$/.test(b.text)) continue;
     if (!/^[\p{Script=Hangul}]/u.test(b.text) || isModifierForm(b.text.split(" ")[0] ?? "")) continue;
     // Chinese spaces separate phrases: only a piece written against the next one modifies it.
     if (j !== i + 1 && a.token.src.match(/[\p{Script=Han}]/u)) continue;

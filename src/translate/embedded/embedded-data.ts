@@ -54,6 +54,7 @@ export const DATA_FILES = {
     "glossary/zh-words.tsv",
     "glossary/brands.tsv",
     "glossary/ja-phrases.tsv",
+    "glossary/en-words.tsv",
   ],
   zhEn: "dict-zh-en.tsv",
   jaEn: "dict-ja-en.tsv",

@@ -669,6 +669,20 @@ const RULES: Rule[] = [
     },
   },
   {
+    name: "en-ages",
+    families: ["en"],
+    // Ages 3-5, Ages 8+, 3-5 Years Old, for 3-5 Year Olds: the age a toy or garment is for.
+    re: /(?:(?:for )?ages? (\d+)(?:\s?[-~]\s?(\d+)|(\+))?(?: (?:years?(?: old)?|yrs?))?|(\d+)\s?[-~]\s?(\d+) (?:years?|yrs?)(?: old| olds)?)(?![a-z])/iy,
+    build: (m) => {
+      const a = g(m, 1) || g(m, 4);
+      const b = g(m, 2) || g(m, 5);
+      const ko = b ? `${a}-${b}세` : g(m, 3) ? `${a}세 이상` : `${a}세`;
+      const zh = b ? `${a}-${b}岁` : g(m, 3) ? `${a}岁以上` : `${a}岁`;
+      const ja = b ? `${a}〜${b}歳` : g(m, 3) ? `${a}歳以上` : `${a}歳`;
+      return table(m, { ko, zh, ja });
+    },
+  },
+  {
     name: "en-set-of",
     families: ["en"],
     re: /set of (\d+)(?![\d.])/iy,
