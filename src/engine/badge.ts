@@ -57,28 +57,36 @@ function fillAround(
   const n = ww * wh;
   const rgb = new Float32Array(n * 3);
   const d = image.data;
+  // Cell sums row by row (the picture is read in order; the sums are exact integers, so the order of the
+  // additions does not change them).
+  const sums = new Float64Array(ww * 3);
+  const k = s * s;
   for (let gy = 0; gy < wh; gy++) {
-    for (let gx = 0; gx < ww; gx++) {
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      for (let yy = 0; yy < s; yy++) {
-        let i = ((y0 + gy * s + yy) * image.width + x0 + gx * s) * 4;
+    sums.fill(0);
+    for (let yy = 0; yy < s; yy++) {
+      let i = ((y0 + gy * s + yy) * image.width + x0) * 4;
+      for (let gx = 0, q = 0; gx < ww; gx++, q += 3) {
+        let r = 0;
+        let g = 0;
+        let b = 0;
         for (let xx = 0; xx < s; xx++, i += 4) {
           r += d[i]!;
           g += d[i + 1]!;
           b += d[i + 2]!;
         }
+        sums[q]! += r;
+        sums[q + 1]! += g;
+        sums[q + 2]! += b;
       }
-      const q = (gy * ww + gx) * 3;
-      const k = s * s;
-      rgb[q] = r / k;
-      rgb[q + 1] = g / k;
-      rgb[q + 2] = b / k;
     }
+    const row = gy * ww * 3;
+    for (let q = 0; q < ww * 3; q++) rgb[row + q] = sums[q]! / k;
   }
-  const groundDist2 = (q: number) =>
-    (rgb[q * 3]! - ground.r) ** 2 + (rgb[q * 3 + 1]! - ground.g) ** 2 + (rgb[q * 3 + 2]! - ground.b) ** 2;
+  // Each cell's squared distance from the ground colour, once (the seeds and every visit test it).
+  const groundDist2 = new Float64Array(n);
+  for (let q = 0; q < n; q++)
+    groundDist2[q] =
+      (rgb[q * 3]! - ground.r) ** 2 + (rgb[q * 3 + 1]! - ground.g) ** 2 + (rgb[q * 3 + 2]! - ground.b) ** 2;
   const filled = new Uint8Array(n);
   const queue = new Int32Array(n);
   let tail = 0;
@@ -88,16 +96,15 @@ function fillAround(
   const by0 = Math.max(0, Math.floor((bb.y - y0) / s));
   const bx1 = Math.min(ww, Math.ceil((bb.x + bb.w - x0) / s));
   const by1 = Math.min(wh, Math.ceil((bb.y + bb.h - y0) / s));
-  const inBand = (x: number, y: number) =>
-    x < bx0 + band || x >= bx1 - band || y < by0 + band || y >= by1 - band;
   const seed2 = (STEP * 1.5) ** 2;
   let ringTotal = 0;
   for (let y = by0; y < by1; y++) {
+    const rowInBand = y < by0 + band || y >= by1 - band;
     for (let x = bx0; x < bx1; x++) {
-      if (!inBand(x, y)) continue;
+      if (!(rowInBand || x < bx0 + band || x >= bx1 - band)) continue;
       ringTotal++;
       const q = y * ww + x;
-      if (groundDist2(q) <= seed2) {
+      if (groundDist2[q]! <= seed2) {
         filled[q] = 1;
         queue[tail++] = q;
       }
@@ -106,26 +113,40 @@ function fillAround(
   // The step tolerance grows with the cell size a little: averaged cells hide gradual change less.
   const step2 = (STEP * Math.min(2, Math.sqrt(s))) ** 2;
   const drift2 = DRIFT ** 2;
-  const visit = (from: number, to: number) => {
-    if (filled[to]) return;
-    const dr = rgb[to * 3]! - rgb[from * 3]!;
-    const dg = rgb[to * 3 + 1]! - rgb[from * 3 + 1]!;
-    const db = rgb[to * 3 + 2]! - rgb[from * 3 + 2]!;
-    if (dr * dr + dg * dg + db * db > step2 || groundDist2(to) > drift2) return;
-    filled[to] = 1;
-    queue[tail++] = to;
-  };
   for (let head = 0; head < tail; head++) {
-    const p = queue[head]!;
-    const px = p % ww;
-    if (px + 1 < ww) visit(p, p + 1);
-    if (px > 0) visit(p, p - 1);
-    if (p + ww < n) visit(p, p + ww);
-    if (p >= ww) visit(p, p - ww);
+    const from = queue[head]!;
+    const px = from % ww;
+    // Right, left, down, up.
+    for (let dir = 0; dir < 4; dir++) {
+      let to: number;
+      if (dir === 0) {
+        if (px + 1 >= ww) continue;
+        to = from + 1;
+      } else if (dir === 1) {
+        if (px === 0) continue;
+        to = from - 1;
+      } else if (dir === 2) {
+        if (from + ww >= n) continue;
+        to = from + ww;
+      } else {
+        if (from < ww) continue;
+        to = from - ww;
+      }
+      if (filled[to]) continue;
+      const dr = rgb[to * 3]! - rgb[from * 3]!;
+      const dg = rgb[to * 3 + 1]! - rgb[from * 3 + 1]!;
+      const db = rgb[to * 3 + 2]! - rgb[from * 3 + 2]!;
+      if (dr * dr + dg * dg + db * db > step2 || groundDist2[to]! > drift2) continue;
+      filled[to] = 1;
+      queue[tail++] = to;
+    }
   }
   let ringFilled = 0;
-  for (let y = by0; y < by1; y++)
-    for (let x = bx0; x < bx1; x++) if (inBand(x, y) && filled[y * ww + x]) ringFilled++;
+  for (let y = by0; y < by1; y++) {
+    const rowInBand = y < by0 + band || y >= by1 - band;
+    for (let x = bx0; x < bx1; x++)
+      if ((rowInBand || x < bx0 + band || x >= bx1 - band) && filled[y * ww + x]) ringFilled++;
+  }
   // Only the window's inner edges count: a shape cut off by the picture's own edge (a corner ribbon) is
   // still a shape, but ground that reaches into the picture beyond the window is open ground.
   let edgeFilled = 0;

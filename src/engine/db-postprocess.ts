@@ -37,17 +37,20 @@ export function dbPostprocess(
   height: number,
   options: DbOptions,
 ): MapBox[] {
-  const bitmap = new Uint8Array(width * height);
-  for (let i = 0; i < bitmap.length; i++) bitmap[i] = prob[i]! > options.threshold ? 1 : 0;
+  // 0: below the threshold, 1: text not yet reached, 2: reached by a flood fill.
+  const state = new Uint8Array(width * height);
+  for (let i = 0; i < state.length; i++) state[i] = prob[i]! > options.threshold ? 1 : 0;
   const boxes: MapBox[] = [];
-  const visited = new Uint8Array(width * height);
   const stack: number[] = [];
-  for (let start = 0; start < bitmap.length && boxes.length < options.maxCandidates; start++) {
-    if (!bitmap[start] || visited[start]) continue;
+  // Each row's extreme pixels of the current blob, and the rows it touched in the order it reached them.
+  const rowMin = new Int32Array(height).fill(-1);
+  const rowMax = new Int32Array(height);
+  const rows = new Int32Array(height);
+  for (let start = 0; start < state.length && boxes.length < options.maxCandidates; start++) {
+    if (state[start] !== 1) continue;
     // Flood-fill one 8-connected blob, keeping only each row's extreme pixels: their hull is the blob's hull.
-    const rowMin = new Map<number, number>();
-    const rowMax = new Map<number, number>();
-    visited[start] = 1;
+    let rowCount = 0;
+    state[start] = 2;
     stack.push(start);
     let count = 0;
     while (stack.length > 0) {
@@ -55,10 +58,14 @@ export function dbPostprocess(
       count++;
       const y = (p / width) | 0;
       const x = p - y * width;
-      const lo = rowMin.get(y);
-      if (lo === undefined || x < lo) rowMin.set(y, x);
-      const hi = rowMax.get(y);
-      if (hi === undefined || x > hi) rowMax.set(y, x);
+      if (rowMin[y] === -1) {
+        rows[rowCount++] = y;
+        rowMin[y] = x;
+        rowMax[y] = x;
+      } else {
+        if (x < rowMin[y]!) rowMin[y] = x;
+        if (x > rowMax[y]!) rowMax[y] = x;
+      }
       for (let dy = -1; dy <= 1; dy++) {
         const ny = y + dy;
         if (ny < 0 || ny >= height) continue;
@@ -66,19 +73,21 @@ export function dbPostprocess(
           const nx = x + dx;
           if (nx < 0 || nx >= width || (dx === 0 && dy === 0)) continue;
           const q = ny * width + nx;
-          if (bitmap[q] && !visited[q]) {
-            visited[q] = 1;
+          if (state[q] === 1) {
+            state[q] = 2;
             stack.push(q);
           }
         }
       }
     }
-    if (count < 4) continue;
     const pts: Point[] = [];
-    for (const [y, lo] of rowMin) {
-      pts.push([lo, y]);
-      pts.push([rowMax.get(y)!, y]);
+    for (let r = 0; r < rowCount; r++) {
+      const y = rows[r]!;
+      pts.push([rowMin[y]!, y]);
+      pts.push([rowMax[y]!, y]);
+      rowMin[y] = -1;
     }
+    if (count < 4) continue;
     const rect = minAreaRect(pts);
     if (Math.min(rect.width, rect.height) < options.minSize) continue;
     const score = meanInside(prob, width, height, rectCorners(rect));
@@ -111,17 +120,24 @@ function meanInside(prob: Float32Array, width: number, height: number, poly: Poi
   y1 = Math.min(height - 1, y1);
   let sum = 0;
   let n = 0;
-  // Edge functions of the convex box, evaluated without allocating a point per pixel.
-  const edges = poly.map((a, i) => {
-    const b = poly[(i + 1) % poly.length]!;
-    return [a[0], a[1], b[0] - a[0], b[1] - a[1]] as const;
-  });
+  // Edge functions of the convex box, evaluated without allocating a point per pixel: for each edge its
+  // start (ax, ay) and direction (ex, ey), flat.
+  const m = poly.length;
+  const edges = new Float64Array(4 * m);
+  for (let i = 0; i < m; i++) {
+    const a = poly[i]!;
+    const b = poly[(i + 1) % m]!;
+    edges[4 * i] = a[0];
+    edges[4 * i + 1] = a[1];
+    edges[4 * i + 2] = b[0] - a[0];
+    edges[4 * i + 3] = b[1] - a[1];
+  }
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       let pos = false;
       let neg = false;
-      for (const [ax, ay, ex, ey] of edges) {
-        const c = ex * (y - ay) - ey * (x - ax);
+      for (let e = 0; e < 4 * m; e += 4) {
+        const c = edges[e + 2]! * (y - edges[e + 1]!) - edges[e + 3]! * (x - edges[e]!);
         if (c > 0) pos = true;
         else if (c < 0) neg = true;
       }

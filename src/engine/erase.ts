@@ -8,7 +8,7 @@ import { quadBBox, quadSize } from "./geometry.ts";
 import type { LineGroup } from "./group-lines.ts";
 import { inpaint, type Window } from "./inpaint.ts";
 import { cloneImage, type RgbaImage } from "./raster.ts";
-import { quadInverseMapper } from "./warp.ts";
+import { quadInverseMatrix } from "./warp.ts";
 
 export interface EraseResult {
   image: RgbaImage;
@@ -34,22 +34,12 @@ export function eraseText(
       const a = line.analysis;
       const lineH = quadSize(line.quad).height;
       const radius = Math.max(2, Math.min(6, Math.round(lineH * 0.06)));
-      const toFrame = quadInverseMapper(a.frameQuad, a.frameW, a.frameH);
       const bb = quadBBox(a.frameQuad);
       const x0 = Math.max(0, Math.floor(bb.x));
       const y0 = Math.max(0, Math.floor(bb.y));
       const x1 = Math.min(W, Math.ceil(bb.x + bb.w));
       const y1 = Math.min(H, Math.ceil(bb.y + bb.h));
-      const local = new Uint8Array((x1 - x0) * (y1 - y0));
-      for (let y = y0; y < y1; y++) {
-        for (let x = x0; x < x1; x++) {
-          const [u, v] = toFrame(x + 0.5, y + 0.5);
-          const fu = Math.floor(u);
-          const fv = Math.floor(v);
-          if (fu < 0 || fv < 0 || fu >= a.frameW || fv >= a.frameH) continue;
-          if (a.erase[fv * a.frameW + fu]) local[(y - y0) * (x1 - x0) + (x - x0)] = 1;
-        }
-      }
+      const local = carryBack(a.erase, a.frameW, a.frameH, quadInverseMatrix(a.frameQuad), x0, y0, x1, y1);
       dilateInto(mask, local, x0, y0, x1 - x0, y1 - y0, W, H, radius);
       // Enough known ground around the hole for the fill and the texture mirror to draw from.
       const pad = radius + Math.max(6, Math.round(lineH * 0.3));
@@ -64,7 +54,40 @@ export function eraseText(
   return { image: out, mask };
 }
 
-/** Square dilation of a local mask, written into the global one. */
+/**
+ * The frame's erase mask carried back onto the image pixels x0..x1, y0..y1: each pixel centre is mapped
+ * into the frame by the inverse homography, inline (no point objects per pixel).
+ */
+function carryBack(
+  erase: Uint8Array,
+  fw: number,
+  fh: number,
+  inv: Float64Array,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): Uint8Array {
+  const lw = x1 - x0;
+  const local = new Uint8Array(lw * (y1 - y0));
+  for (let y = y0; y < y1; y++) {
+    const sy = y + 0.5;
+    for (let x = x0; x < x1; x++) {
+      const sx = x + 0.5;
+      const z = inv[6]! * sx + inv[7]! * sy + inv[8]!;
+      const fu = Math.floor(((inv[0]! * sx + inv[1]! * sy + inv[2]!) / z) * fw);
+      const fv = Math.floor(((inv[3]! * sx + inv[4]! * sy + inv[5]!) / z) * fh);
+      if (fu < 0 || fv < 0 || fu >= fw || fv >= fh) continue;
+      if (erase[fv * fw + fu]) local[(y - y0) * lw + (x - x0)] = 1;
+    }
+  }
+  return local;
+}
+
+/**
+ * Square dilation of a local mask, written into the global one. Separable, each pass by the distance to
+ * the last set pixel, so the cost does not grow with the radius.
+ */
 function dilateInto(
   mask: Uint8Array,
   local: Uint8Array,
@@ -76,25 +99,32 @@ function dilateInto(
   H: number,
   r: number,
 ): void {
-  // Separable: rows, then columns, on a padded local buffer.
+  // Rows, on a buffer padded by r on every side: padded column k is set when a local pixel lies in
+  // [k - 2r, k] (local column x sits at padded column x + r).
   const pw = lw + 2 * r;
   const ph = lh + 2 * r;
   const rows = new Uint8Array(pw * ph);
+  const span = 2 * r;
   for (let y = 0; y < lh; y++) {
-    for (let x = 0; x < lw; x++) {
-      if (!local[y * lw + x]) continue;
-      const base = (y + r) * pw;
-      for (let k = x; k <= x + 2 * r; k++) rows[base + k] = 1;
+    const base = (y + r) * pw;
+    let last = -Number.MAX_SAFE_INTEGER;
+    for (let k = 0; k < pw; k++) {
+      if (k < lw && local[y * lw + k]) last = k;
+      if (k - last <= span) rows[base + k] = 1;
     }
   }
-  for (let y = 0; y < ph; y++) {
-    for (let x = 0; x < pw; x++) {
-      if (!rows[y * pw + x]) continue;
-      for (let k = Math.max(0, y - r); k <= Math.min(ph - 1, y + r); k++) {
-        const gx = x + x0 - r;
-        const gy = k + y0 - r;
-        if (gx >= 0 && gy >= 0 && gx < W && gy < H) mask[gy * W + gx] = 1;
-      }
+  // Columns: padded row k is set when a row in [k - r, k + r] is; scanning with a lead of r rows, the
+  // last set row seen decides.
+  for (let x = 0; x < pw; x++) {
+    const gx = x + x0 - r;
+    if (gx < 0 || gx >= W) continue;
+    let last = -Number.MAX_SAFE_INTEGER;
+    for (let j = 0; j < ph + r; j++) {
+      if (j < ph && rows[j * pw + x]) last = j;
+      const k = j - r;
+      if (k < 0 || last < k - r) continue;
+      const gy = k + y0 - r;
+      if (gy >= 0 && gy < H) mask[gy * W + gx] = 1;
     }
   }
 }

@@ -54,26 +54,30 @@ function inpaintWindow(image: RgbaImage, mask: Uint8Array, win: Window): void {
   }
 }
 
-/** Harmonic-like fill of unknown pixels: average down a pyramid, then interpolate and relax back up. */
+/**
+ * Harmonic-like fill of unknown pixels: average down a pyramid, then interpolate and relax back up. Fills
+ * `values` in place (known pixels keep their values) and returns it.
+ */
 function pullPush(values: Float32Array, known: Float32Array, w: number, h: number): Float32Array {
-  if (w <= 1 && h <= 1) return values.slice();
+  if (w <= 1 && h <= 1) return values;
   // Pull: weighted 2x2 averages of known pixels.
   const cw = Math.max(1, Math.ceil(w / 2));
   const ch = Math.max(1, Math.ceil(h / 2));
   const cv = new Float32Array(cw * ch * 3);
   const ck = new Float32Array(cw * ch);
   for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const p = y * w + x;
+    const row = (y >> 1) * cw;
+    for (let x = 0, p = y * w; x < w; x++, p++) {
       const k = known[p]!;
       if (k === 0) continue;
-      const q = (y >> 1) * cw + (x >> 1);
+      const q = row + (x >> 1);
       ck[q]! += k;
       cv[q * 3]! += values[p * 3]! * k;
       cv[q * 3 + 1]! += values[p * 3 + 1]! * k;
       cv[q * 3 + 2]! += values[p * 3 + 2]! * k;
     }
   }
+  let allKnown = true;
   for (let q = 0; q < cw * ch; q++) {
     const k = ck[q]!;
     if (k > 0) {
@@ -81,44 +85,66 @@ function pullPush(values: Float32Array, known: Float32Array, w: number, h: numbe
       cv[q * 3 + 1]! /= k;
       cv[q * 3 + 2]! /= k;
       ck[q] = Math.min(1, k);
-    }
+    } else allKnown = false;
   }
-  let allKnown = true;
-  for (let q = 0; q < ck.length; q++) if (ck[q] === 0) allKnown = false;
   const coarse = allKnown || (cw === w && ch === h) ? cv : pullPush(cv, ck, cw, ch);
-  // Push: unknown pixels take the coarse level, bilinearly.
-  const out = values.slice();
+  // Push: unknown pixels take the coarse level, bilinearly. The sampling positions depend on the row or
+  // the column alone, so they are worked out once per level.
+  const xs0 = new Int32Array(w);
+  const xs1 = new Int32Array(w);
+  const ax = new Float64Array(w);
+  for (let x = 0; x < w; x++) {
+    const fx = Math.min(cw - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
+    xs0[x] = Math.floor(fx);
+    xs1[x] = Math.min(cw - 1, xs0[x]! + 1);
+    ax[x] = fx - xs0[x]!;
+  }
   for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const p = y * w + x;
+    const fy = Math.min(ch - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(ch - 1, y0 + 1);
+    const ay = fy - y0;
+    for (let x = 0, p = y * w; x < w; x++, p++) {
       if (known[p]) continue;
-      const fx = Math.min(cw - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
-      const fy = Math.min(ch - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
-      const x0 = Math.floor(fx);
-      const y0 = Math.floor(fy);
-      const x1 = Math.min(cw - 1, x0 + 1);
-      const y1 = Math.min(ch - 1, y0 + 1);
-      const ax = fx - x0;
-      const ay = fy - y0;
+      const a = ax[x]!;
+      const i00 = (y0 * cw + xs0[x]!) * 3;
+      const i01 = (y0 * cw + xs1[x]!) * 3;
+      const i10 = (y1 * cw + xs0[x]!) * 3;
+      const i11 = (y1 * cw + xs1[x]!) * 3;
       for (let c = 0; c < 3; c++) {
-        const top = coarse[(y0 * cw + x0) * 3 + c]! * (1 - ax) + coarse[(y0 * cw + x1) * 3 + c]! * ax;
-        const bottom = coarse[(y1 * cw + x0) * 3 + c]! * (1 - ax) + coarse[(y1 * cw + x1) * 3 + c]! * ax;
-        out[p * 3 + c] = top * (1 - ay) + bottom * ay;
+        const top = coarse[i00 + c]! * (1 - a) + coarse[i01 + c]! * a;
+        const bottom = coarse[i10 + c]! * (1 - a) + coarse[i11 + c]! * a;
+        values[p * 3 + c] = top * (1 - ay) + bottom * ay;
       }
     }
   }
-  relax(out, known, w, h, 6);
-  return out;
+  relax(values, known, w, h, 6);
+  return values;
 }
 
 /** Gauss-Seidel sweeps of the Laplace equation over the unknown pixels. */
 function relax(v: Float32Array, known: Float32Array, w: number, h: number, sweeps: number): void {
-  const holes: number[] = [];
-  for (let p = 0; p < w * h; p++) if (!known[p]) holes.push(p);
+  const n = w * h;
+  let count = 0;
+  for (let p = 0; p < n; p++) if (!known[p]) count++;
+  const holes = new Int32Array(count);
+  for (let p = 0, k = 0; p < n; p++) if (!known[p]) holes[k++] = p;
   for (let s = 0; s < sweeps; s++) {
-    for (const p of holes) {
+    for (let k = 0; k < count; k++) {
+      const p = holes[k]!;
       const x = p % w;
-      let n = 0;
+      if (x > 0 && x < w - 1 && p >= w && p + w < n) {
+        // Inside the window (nearly every hole): all four neighbours, in the same order as below.
+        const l = (p - 1) * 3;
+        const r = (p + 1) * 3;
+        const u = (p - w) * 3;
+        const d = (p + w) * 3;
+        v[p * 3] = (v[l]! + v[r]! + v[u]! + v[d]!) / 4;
+        v[p * 3 + 1] = (v[l + 1]! + v[r + 1]! + v[u + 1]! + v[d + 1]!) / 4;
+        v[p * 3 + 2] = (v[l + 2]! + v[r + 2]! + v[u + 2]! + v[d + 2]!) / 4;
+        continue;
+      }
+      let m = 0;
       let r = 0;
       let g = 0;
       let b = 0;
@@ -126,30 +152,30 @@ function relax(v: Float32Array, known: Float32Array, w: number, h: number, sweep
         r += v[(p - 1) * 3]!;
         g += v[(p - 1) * 3 + 1]!;
         b += v[(p - 1) * 3 + 2]!;
-        n++;
+        m++;
       }
       if (x < w - 1) {
         r += v[(p + 1) * 3]!;
         g += v[(p + 1) * 3 + 1]!;
         b += v[(p + 1) * 3 + 2]!;
-        n++;
+        m++;
       }
       if (p >= w) {
         r += v[(p - w) * 3]!;
         g += v[(p - w) * 3 + 1]!;
         b += v[(p - w) * 3 + 2]!;
-        n++;
+        m++;
       }
-      if (p + w < w * h) {
+      if (p + w < n) {
         r += v[(p + w) * 3]!;
         g += v[(p + w) * 3 + 1]!;
         b += v[(p + w) * 3 + 2]!;
-        n++;
+        m++;
       }
-      if (n === 0) continue;
-      v[p * 3] = r / n;
-      v[p * 3 + 1] = g / n;
-      v[p * 3 + 2] = b / n;
+      if (m === 0) continue;
+      v[p * 3] = r / m;
+      v[p * 3 + 1] = g / m;
+      v[p * 3 + 2] = b / m;
     }
   }
 }

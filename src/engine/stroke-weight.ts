@@ -7,6 +7,7 @@
  */
 import type { DetectedWeight } from "../contract/image-translate.ts";
 import { countScripts } from "./script.ts";
+import { selectKth } from "./select.ts";
 import type { InnerRect } from "./text-mask.ts";
 
 export interface WeightEstimate {
@@ -20,12 +21,10 @@ export interface WeightEstimate {
 /** Calibrated on Pretendard, Noto Sans CJK and BM Hanna renderings (test/engine/analysis-truth). */
 export const WEIGHT_THRESHOLDS = { thinBelow: 0.062, boldAbove: 0.1 };
 
-const DIRS: ReadonlyArray<readonly [number, number, number]> = [
-  [1, 0, 1],
-  [0, 1, 1],
-  [1, 1, Math.SQRT2],
-  [1, -1, Math.SQRT2],
-];
+/** Run directions (dx, dy) and the length of one step along each: across, down and both diagonals. */
+const DIR_X = [1, 0, 1, 1] as const;
+const DIR_Y = [0, 1, 1, -1] as const;
+const DIR_LEN = [1, 1, Math.SQRT2, Math.SQRT2] as const;
 
 export function estimateWeight(
   alpha: Float32Array,
@@ -36,37 +35,43 @@ export function estimateWeight(
   const iw = inner.x1 - inner.x0;
   const ih = inner.y1 - inner.y0;
   const maxRun = Math.max(4, ih);
-  const pixels: number[] = [];
+  let count = 0;
   for (let y = inner.y0; y < inner.y1; y++) {
-    for (let x = inner.x0; x < inner.x1; x++) if (alpha[y * w + x]! >= 0.5) pixels.push(y * w + x);
+    for (let x = inner.x0; x < inner.x1; x++) if (alpha[y * w + x]! >= 0.5) count++;
   }
   // Enough samples for a stable median without walking every pixel of a huge headline.
-  const stride = Math.max(1, Math.floor(pixels.length / 900));
-  const widths: number[] = [];
+  const stride = Math.max(1, Math.floor(count / 900));
+  const widths = new Float64Array(Math.ceil(count / stride));
   const h = alpha.length / w;
-  for (let k = 0; k < pixels.length; k += stride) {
-    const p = pixels[k]!;
-    const px = p % w;
-    const py = Math.floor(p / w);
-    let best = Number.POSITIVE_INFINITY;
-    for (const [dx, dy, len] of DIRS) {
-      let sum = alpha[p]!;
-      for (const sign of [1, -1]) {
-        for (let s = 1; s <= maxRun; s++) {
-          const x = px + sign * dx * s;
-          const y = py + sign * dy * s;
-          if (x < 0 || y < 0 || x >= w || y >= h) break;
-          const a = alpha[y * w + x]!;
-          if (a < 0.08) break;
-          sum += a;
+  let seen = 0;
+  let taken = 0;
+  for (let y = inner.y0; y < inner.y1; y++) {
+    for (let x = inner.x0; x < inner.x1; x++) {
+      const p = y * w + x;
+      if (alpha[p]! < 0.5) continue;
+      if (seen++ % stride !== 0) continue;
+      let best = Number.POSITIVE_INFINITY;
+      for (let d = 0; d < 4; d++) {
+        const dx = DIR_X[d]!;
+        const dy = DIR_Y[d]!;
+        const len = DIR_LEN[d]!;
+        let sum = alpha[p]!;
+        for (let sign = 1; sign >= -1; sign -= 2) {
+          for (let s = 1; s <= maxRun; s++) {
+            const qx = x + sign * dx * s;
+            const qy = y + sign * dy * s;
+            if (qx < 0 || qy < 0 || qx >= w || qy >= h) break;
+            const a = alpha[qy * w + qx]!;
+            if (a < 0.08) break;
+            sum += a;
+          }
         }
+        best = Math.min(best, sum * len);
       }
-      best = Math.min(best, sum * len);
+      widths[taken++] = best;
     }
-    widths.push(best);
   }
-  widths.sort((a, b) => a - b);
-  const strokeWidth = widths.length > 0 ? widths[widths.length >> 1]! : 0;
+  const strokeWidth = taken > 0 ? selectKth(widths, taken >> 1, taken) : 0;
 
   // Ink extent: the rows holding the middle 99% of the ink.
   const rowMass = new Float64Array(ih);

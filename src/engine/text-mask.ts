@@ -590,7 +590,8 @@ function byteMedian(
 export function otsu(values: Float32Array, max: number): number {
   const bins = 128;
   const hist = new Float64Array(bins);
-  for (const v of values) hist[Math.min(bins - 1, Math.floor((v / max) * bins))]! += 1;
+  for (let i = 0; i < values.length; i++)
+    hist[Math.min(bins - 1, Math.floor((values[i]! / max) * bins))]! += 1;
   const total = values.length;
   let sumAll = 0;
   for (let i = 0; i < bins; i++) sumAll += i * hist[i]!;

@@ -78,11 +78,12 @@ export function warpQuad(image: RgbaImage, q: Quad, w: number, h: number, sample
   return out;
 }
 
-/** The inverse of quadMapper: source coordinates to crop coordinates (u, v). */
-export function quadInverseMapper(q: Quad, w: number, h: number): (x: number, y: number) => Point {
-  const m = squareToQuad(q);
-  // Adjugate of the 3x3 matrix; the scale cancels in the projective division.
-  const [a, b, c, d, e, f, g, hh, i] = m as [
+/**
+ * The inverse of the square-to-quad homography (its adjugate; the scale cancels in the projective
+ * division), as nine numbers: loops over many pixels evaluate it inline.
+ */
+export function quadInverseMatrix(q: Quad): Float64Array {
+  const [a, b, c, d, e, f, g, hh, i] = squareToQuad(q) as [
     number,
     number,
     number,
@@ -93,7 +94,7 @@ export function quadInverseMapper(q: Quad, w: number, h: number): (x: number, y:
     number,
     number,
   ];
-  const inv = [
+  return Float64Array.of(
     e * i - f * hh,
     c * hh - b * i,
     b * f - c * e,
@@ -103,10 +104,15 @@ export function quadInverseMapper(q: Quad, w: number, h: number): (x: number, y:
     d * hh - e * g,
     b * g - a * hh,
     a * e - b * d,
-  ] as const;
+  );
+}
+
+/** The inverse of quadMapper: source coordinates to crop coordinates (u, v). */
+export function quadInverseMapper(q: Quad, w: number, h: number): (x: number, y: number) => Point {
+  const inv = quadInverseMatrix(q);
   return (x, y) => {
-    const z = inv[6] * x + inv[7] * y + inv[8];
-    return [((inv[0] * x + inv[1] * y + inv[2]) / z) * w, ((inv[3] * x + inv[4] * y + inv[5]) / z) * h];
+    const z = inv[6]! * x + inv[7]! * y + inv[8]!;
+    return [((inv[0]! * x + inv[1]! * y + inv[2]!) / z) * w, ((inv[3]! * x + inv[4]! * y + inv[5]!) / z) * h];
   };
 }
 
