@@ -1,0 +1,36 @@
+/**
+ * The development sets under test/translate/dev/ (written for this project; the held-out evaluation was
+ * never read): their acceptance must not slip below what the glossary and rules reached, and no Korean
+ * output may mix in Chinese characters or kana. The figures themselves are printed by
+ * `npx tsx test/translate/dev/dev-score.ts`.
+ */
+import { describe, expect, it } from "vitest";
+import { isCoherent } from "../../src/translate/scripts.ts";
+import { devSetFiles, scoreDevSet } from "./dev/dev-score.ts";
+
+/** Floors a little under the figures at the time of writing (exact match with a written form). */
+const FLOORS: Record<string, number> = {
+  "zh-ko": 0.78,
+  "zh-ko-lines": 0.38,
+  "zh-ko-more": 0.55,
+  "zh-ko-specs": 0.84,
+  "en-ko": 0.8,
+  "en-ko-lines": 0.55,
+};
+
+describe("development sets", () => {
+  for (const file of devSetFiles()) {
+    const pair =
+      file
+        .split("/")
+        .at(-1)
+        ?.replace(/\.tsv$/, "") ?? file;
+    const floor = FLOORS[pair];
+    it(`${pair}: acceptance at least ${floor ?? "(scored only)"}, Korean never mixed with Han or kana`, async () => {
+      const score = await scoreDevSet(file);
+      if (floor !== undefined) expect(score.accepted / score.total).toBeGreaterThanOrEqual(floor);
+      for (const miss of score.misses)
+        if (miss.status === "translated") expect(isCoherent(miss.got, "ko"), miss.got).toBe(true);
+    });
+  }
+});

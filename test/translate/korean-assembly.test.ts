@@ -1,0 +1,101 @@
+/**
+ * How the embedded translator writes Korean from Chinese and English beyond single glossary rows: word
+ * order, prefixes, the initial sound law, and what it refuses to write.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { createEmbeddedTranslator } from "../../src/translate/embedded/embedded-translator.ts";
+import { initialSoundLaw } from "../../src/translate/embedded/lexicon.ts";
+import type { Translator } from "../../src/translate/port.ts";
+import { embeddedData, one } from "./support.ts";
+
+let translator: Translator;
+beforeAll(async () => {
+  translator = createEmbeddedTranslator({ data: await embeddedData() });
+});
+
+const ko = async (text: string, source: "zh" | "en" = "zh") => {
+  const r = await one(translator, text, source, "ko");
+  return r.status === "translated" ? r.text : `KEPT: ${r.reason}`;
+};
+
+describe("Chinese to Korean", () => {
+  it("puts a quality stated after its noun in front of it, but keeps 좋은 and verbs' modifiers behind", async () => {
+    expect(await ko("送货快")).toBe("빠른 배송");
+    expect(await ko("包装精美")).toBe("고급스러운 포장");
+    expect(await ko("弹力好")).toBe("신축성 좋은");
+  });
+
+  it("lets a verb take only the object in its own phrase, and names a kind before 时间 or 方法", async () => {
+    expect(await ko("支持快充 大容量")).toBe("고속 충전 지원 대용량");
+    expect(await ko("适用于iPhone 15")).toBe("iPhone 15에 사용 가능");
+    expect(await ko("请勿放入烤箱")).toBe("오븐 넣기 금지");
+    expect(await ko("使用时间：8小时")).toBe("사용 시간: 8시간");
+  });
+
+  it("glues a one-character prefix to a Sino-Korean noun and makes it an adjective before any other", async () => {
+    expect(await ko("大屏幕")).toBe("대화면");
+    expect(await ko("大尺寸")).toBe("큰 사이즈");
+    expect(await ko("超静音")).toBe("초저소음");
+  });
+
+  it("writes 无/0 before a noun as 무 or 없는, and 0添加 after what is not added", async () => {
+    expect(await ko("无香精")).toBe("무향료");
+    expect(await ko("0添加防腐剂")).toBe("방부제 무첨가");
+  });
+
+  it("reads promotion patterns around numbers", async () => {
+    expect(await ko("满99包邮")).toBe("99위안 이상 무료배송");
+    expect(await ko("满500元送礼品")).toBe("500위안 이상 구매 시 사은품 증정");
+    expect(await ko("买2件打9折")).toBe("2개 구매 시 10% 할인");
+    expect(await ko("连续3年销量第一")).toBe("3년 연속 판매량 1위");
+    expect(await ko("72小时内发货")).toBe("72시간 이내 발송");
+  });
+
+  it("writes a word said twice in a row once", async () => {
+    expect(await ko("便携式榨汁杯")).toBe("휴대용 블렌더");
+  });
+
+  it("keeps a text rather than write a counter with nothing to count or a word cut into characters", async () => {
+    expect(await ko("云南个杯")).toMatch(/^KEPT: a counter with nothing to count/);
+    expect(await ko("方向盘")).toBe("핸들");
+  });
+});
+
+describe("the initial sound law on Sino-Korean readings", () => {
+  it("never starts a reading with ㄹ, nor with ㄴ before i or y", () => {
+    expect(initialSoundLaw("년령")).toBe("연령");
+    expect(initialSoundLaw("룡호")).toBe("용호");
+    expect(initialSoundLaw("로동")).toBe("노동");
+    expect(initialSoundLaw("품질")).toBe("품질");
+  });
+});
+
+describe("English to Korean", () => {
+  it("joins qualities with the connective ending instead of 및", async () => {
+    expect(await ko("Durable and Long Lasting", "en")).toBe("튼튼하고 오래가는");
+    expect(await ko("Soft, Breathable & Lightweight", "en")).toBe("부드럽고 통기성 좋고 가벼운");
+  });
+
+  it("puts bounds after their number and for-phrases before their noun", async () => {
+    expect(await ko("Over 10,000 Sold", "en")).toBe("10,000 이상 판매");
+    expect(await ko("Up to 40 Hours Playtime", "en")).toBe("최대 40시간 재생");
+    expect(await ko("Shoes for Men", "en")).toBe("남성용 신발");
+    expect(await ko("Made of Premium Stainless Steel", "en")).toBe("프리미엄 스테인리스로 제작");
+  });
+
+  it("counts, rates and ages as Korean shops write them", async () => {
+    expect(await ko("Package Includes: 1 x Bottle, 1 x Brush", "en")).toBe("구성품: 병 1개, 브러시 1개");
+    expect(await ko("Rated 4.8 out of 5", "en")).toBe("5점 만점에 4.8점");
+    expect(await ko("Trusted by Over 1 Million Customers", "en")).toBe("100만 이상 고객이 신뢰하는");
+    expect(await ko("Ages 8+", "en")).toBe("8세 이상");
+  });
+
+  it("keeps a brand no dictionary knows, but not an ordinary word it cannot translate", async () => {
+    expect(await ko("Anker Power Bank", "en")).toBe("Anker 보조배터리");
+    expect(await ko("Thoroughly cook meat and eggs", "en")).toMatch(/^KEPT/);
+  });
+
+  it("writes X 가능 before a noun as a modifier", async () => {
+    expect(await ko("Adjustable Shoulder Strap", "en")).toBe("조절 가능한 어깨끈");
+  });
+});
