@@ -379,8 +379,11 @@ function joinModifiers(pieces: Piece[]): void {
   const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
   for (let i = 0; i + 1 < words.length; i++) {
     const a = words[i]!;
-    const b = words[i + 1]!;
+    let b = words[i + 1]!;
     if (a.glueAfter || b.glueBefore || a.token.kind === "punct" || b.token.kind === "punct") continue;
+    // A degree word between them belongs to the second (더 가볍고 더 얇은).
+    if (/^(더|매우|아주|가장|정말|더욱|너무)$/.test(b.text) && words[i + 2]) b = words[i + 2]!;
+    if (b.token.kind === "punct") continue;
     const lastWord = a.text.split(" ").at(-1) ?? "";
     // The next piece must itself end as a modifier (편안한, 날씬해 보이는): then the two are a list.
     const lastOfNext = b.text.split(" ").at(-1) ?? "";
