@@ -75,6 +75,21 @@ function tokenText(token: Token, lang: OutLang, family: Family): string | undefi
   }
 }
 
+/**
+ * A verb written around its object ("주문 시 … 증정" for 下单送) splits into the part that stays in front
+ * and the part that follows the object; any other verb is all "back".
+ */
+function splitCircumfix(verb: Token, lang: OutLang): [Token | undefined, Token] {
+  const text = verb.entry?.out[lang];
+  const gap = text?.indexOf(" … ") ?? -1;
+  if (!text || gap < 0 || !verb.entry) return [undefined, verb];
+  const part = (written: string): Token => ({
+    ...verb,
+    entry: { ...verb.entry, out: { ...verb.entry?.out, [lang]: written } } as Token["entry"],
+  });
+  return [part(text.slice(0, gap)), part(text.slice(gap + 3))];
+}
+
 /** Chinese nouns a verb qualifies rather than governs (使用时间 is usage time, not using time). */
 const COMPOUND_HEADS = new Set([
   ..."时间 方法 方式 说明 说明书 场景 场合 范围 寿命 次数 效果 人群 对象 年龄 步骤 过程 教程 视频 环境 地点 空间 区域 温度 速度 记录 功能 模式 按钮 时长 前 后 中".split(
@@ -214,8 +229,14 @@ function reorder(tokens: Token[], family: Family, lang: OutLang): Token[] {
       if (family === "zh" && end === i + 2 && COMPOUND_HEADS.has(out[i + 1]?.src ?? "")) continue;
       const [verb] = out.splice(i, 1);
       if (verb) {
-        out.splice(end - 1, 0, verb);
-        moved.add(verb);
+        // "주문 시 … 증정" (下单送): the part before the gap stays in front of the object.
+        const [front, back] = splitCircumfix(verb, lang);
+        out.splice(end - 1, 0, back);
+        moved.add(back);
+        if (front) {
+          out.splice(i, 0, front);
+          moved.add(front);
+        }
       }
     }
     if (family === "zh" && lang === "ko") fronting(out);
@@ -242,6 +263,8 @@ export function assemble(tokens: Token[], family: Family, lang: OutLang): string
     const token = ordered[i]!;
     let text = tokenText(token, lang, family);
     if (text === undefined) return undefined;
+    // A circumfix verb that found no object is written whole.
+    text = text.replace(" … ", " ");
     // "40 Hours" -> 40시간: Korean, Japanese and Chinese write a number and its unit together.
     if (
       token.kind === "space" &&

@@ -245,7 +245,9 @@ function attachPrefixes(tokens: Token[], lexicon: Lexicon): void {
     if (!/^[\p{Script=Hangul}]+$/u.test(word)) continue;
     // A Sino-Korean word, or one built on a Sino-Korean word (저소음 on 소음), takes the glued prefix.
     const sino = (w: string) => lexicon.sinoKorean?.has(w) ?? false;
-    const glued = word.length <= 3 && (sino(word) || (word.length === 3 && sino(word.slice(1))));
+    const glued =
+      (word.length <= 2 && sino(word)) ||
+      (word.length === 3 && /^[저고무초대소다신반전항방내비미]/.test(word) && sino(word.slice(1)));
     t.entry = { ...(t.entry as Entry), out: { ...t.entry?.out, ko: glued ? `${forms[0]}~` : forms[1] } };
     t.pos = "m";
   }
