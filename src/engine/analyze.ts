@@ -6,6 +6,7 @@ import type { DetectedWeight, Rgb } from "../contract/image-translate.ts";
 import { type BadgeResult, detectBadge } from "./badge.ts";
 import { type Quad, quadSize } from "./geometry.ts";
 import type { RgbaImage } from "./raster.ts";
+import { scratchPixels } from "./scratch.ts";
 import { estimateWeight } from "./stroke-weight.ts";
 import { extractTextMask, type InnerRect } from "./text-mask.ts";
 import { expandQuad, warpQuad } from "./warp.ts";
@@ -81,12 +82,14 @@ export function prepareAnalysis(
   const scale = Math.min(1, MAX_ANALYSIS_HEIGHT / Math.max(1, height));
   const frameW = Math.max(1, Math.round((width + 2 * margin) * scale));
   const frameH = Math.max(1, Math.round((height + 2 * margin) * scale));
+  // The crop is only read here (the mask keeps what later stages need), so its pixels are scratch.
   const crop = warpQuad(
     image,
     frameQuad,
     frameW,
     frameH,
     scale < 0.75 ? Math.min(4, Math.ceil(1 / scale)) : 1,
+    (w, h) => scratchPixels("analysis.frame", w * h * 4),
   );
   const m = margin * scale;
   const inner: InnerRect = {

@@ -8,6 +8,7 @@ import type { Rgb } from "../contract/image-translate.ts";
 import type { Quad } from "./geometry.ts";
 import { quadBBox } from "./geometry.ts";
 import type { RgbaImage } from "./raster.ts";
+import { scratchFloat32, scratchFloat64, scratchInt32, scratchUint8 } from "./scratch.ts";
 
 export interface BadgeResult {
   isBadge: boolean;
@@ -55,11 +56,11 @@ function fillAround(
   const ww = Math.max(1, Math.floor((x1 - x0) / s));
   const wh = Math.max(1, Math.floor((y1 - y0) / s));
   const n = ww * wh;
-  const rgb = new Float32Array(n * 3);
+  const rgb = scratchFloat32("badge.cells", n * 3);
   const d = image.data;
   // Cell sums row by row (the picture is read in order; the sums are exact integers, so the order of the
   // additions does not change them).
-  const sums = new Float64Array(ww * 3);
+  const sums = scratchFloat64("badge.row-sums", ww * 3);
   const k = s * s;
   for (let gy = 0; gy < wh; gy++) {
     sums.fill(0);
@@ -83,12 +84,12 @@ function fillAround(
     for (let q = 0; q < ww * 3; q++) rgb[row + q] = sums[q]! / k;
   }
   // Each cell's squared distance from the ground colour, once (the seeds and every visit test it).
-  const groundDist2 = new Float64Array(n);
+  const groundDist2 = scratchFloat64("badge.ground-distance", n);
   for (let q = 0; q < n; q++)
     groundDist2[q] =
       (rgb[q * 3]! - ground.r) ** 2 + (rgb[q * 3 + 1]! - ground.g) ** 2 + (rgb[q * 3 + 2]! - ground.b) ** 2;
-  const filled = new Uint8Array(n);
-  const queue = new Int32Array(n);
+  const filled = scratchUint8("badge.filled", n);
+  const queue = scratchInt32("badge.queue", n);
   let tail = 0;
   // Seeds: ground-coloured cells on the box's own edge band.
   const band = Math.max(1, Math.round((lineHeight * 0.12) / s));

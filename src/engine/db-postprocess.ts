@@ -4,6 +4,7 @@
  * by the "unclip" distance the model was trained to shrink text by.
  */
 import { minAreaRect, type Point, type RotatedRect, rectCorners } from "./geometry.ts";
+import { scratchUint8 } from "./scratch.ts";
 
 export interface DbOptions {
   /** Pixel threshold on the probability map. */
@@ -38,7 +39,7 @@ export function dbPostprocess(
   options: DbOptions,
 ): MapBox[] {
   // 0: below the threshold, 1: text not yet reached, 2: reached by a flood fill.
-  const state = new Uint8Array(width * height);
+  const state = scratchUint8("db.state", width * height);
   for (let i = 0; i < state.length; i++) state[i] = prob[i]! > options.threshold ? 1 : 0;
   const boxes: MapBox[] = [];
   const stack: number[] = [];

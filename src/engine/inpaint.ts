@@ -5,6 +5,7 @@
  * edge, so a photo does not show a blurred smear where the text was.
  */
 import type { RgbaImage } from "./raster.ts";
+import { scratchFloat32, scratchInt32 } from "./scratch.ts";
 
 export interface Window {
   x: number;
@@ -22,8 +23,8 @@ function inpaintWindow(image: RgbaImage, mask: Uint8Array, win: Window): void {
   const { w, h } = win;
   if (w <= 0 || h <= 0) return;
   const n = w * h;
-  const values = new Float32Array(n * 3);
-  const known = new Float32Array(n);
+  const values = scratchFloat32("inpaint.values", n * 3);
+  const known = scratchFloat32("inpaint.known", n);
   let holes = 0;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -40,7 +41,7 @@ function inpaintWindow(image: RgbaImage, mask: Uint8Array, win: Window): void {
     }
   }
   if (holes === 0 || holes === n) return;
-  const filled = pullPush(values, known, w, h);
+  const filled = pullPush(values, known, w, h, 0);
   addTexture(filled, values, known, w, h);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -58,13 +59,20 @@ function inpaintWindow(image: RgbaImage, mask: Uint8Array, win: Window): void {
  * Harmonic-like fill of unknown pixels: average down a pyramid, then interpolate and relax back up. Fills
  * `values` in place (known pixels keep their values) and returns it.
  */
-function pullPush(values: Float32Array, known: Float32Array, w: number, h: number): Float32Array {
+function pullPush(
+  values: Float32Array,
+  known: Float32Array,
+  w: number,
+  h: number,
+  depth: number,
+): Float32Array {
   if (w <= 1 && h <= 1) return values;
   // Pull: weighted 2x2 averages of known pixels.
   const cw = Math.max(1, Math.ceil(w / 2));
   const ch = Math.max(1, Math.ceil(h / 2));
-  const cv = new Float32Array(cw * ch * 3);
-  const ck = new Float32Array(cw * ch);
+  // Each level of the pyramid has its own buffers: a level's result is read by the level above.
+  const cv = scratchFloat32(`inpaint.level-values.${depth}`, cw * ch * 3);
+  const ck = scratchFloat32(`inpaint.level-known.${depth}`, cw * ch);
   for (let y = 0; y < h; y++) {
     const row = (y >> 1) * cw;
     for (let x = 0, p = y * w; x < w; x++, p++) {
@@ -87,7 +95,7 @@ function pullPush(values: Float32Array, known: Float32Array, w: number, h: numbe
       ck[q] = Math.min(1, k);
     } else allKnown = false;
   }
-  const coarse = allKnown || (cw === w && ch === h) ? cv : pullPush(cv, ck, cw, ch);
+  const coarse = allKnown || (cw === w && ch === h) ? cv : pullPush(cv, ck, cw, ch, depth + 1);
   // Push: unknown pixels take the coarse level, bilinearly. The sampling positions depend on the row or
   // the column alone, so they are worked out once per level.
   const xs0 = new Int32Array(w);
@@ -127,7 +135,7 @@ function relax(v: Float32Array, known: Float32Array, w: number, h: number, sweep
   const n = w * h;
   let count = 0;
   for (let p = 0; p < n; p++) if (!known[p]) count++;
-  const holes = new Int32Array(count);
+  const holes = scratchInt32("inpaint.holes", count);
   for (let p = 0, k = 0; p < n; p++) if (!known[p]) holes[k++] = p;
   for (let s = 0; s < sweeps; s++) {
     for (let k = 0; k < count; k++) {
@@ -252,8 +260,8 @@ function addTexture(
 
 /** 3-channel box blur by running sums (rows, then columns). */
 function boxBlur(v: Float32Array, w: number, h: number, r: number): Float32Array {
-  const tmp = new Float32Array(v.length);
-  const out = new Float32Array(v.length);
+  const tmp = scratchFloat32("inpaint.blur-pass", v.length);
+  const out = scratchFloat32("inpaint.blur", v.length);
   for (let c = 0; c < 3; c++) {
     for (let y = 0; y < h; y++) runningMean(v, tmp, y * w * 3 + c, 3, w, r);
     for (let x = 0; x < w; x++) runningMean(tmp, out, x * 3 + c, w * 3, h, r);

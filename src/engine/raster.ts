@@ -29,13 +29,22 @@ export function cropImage(image: RgbaImage, x: number, y: number, w: number, h: 
 
 /**
  * Bilinear resize. When shrinking by more than 2x it first box-averages, so small text in a big photo is
- * not aliased away before detection.
+ * not aliased away before detection. `into` (width x height x 4 bytes) receives the pixels when given.
  */
-export function resizeImage(image: RgbaImage, width: number, height: number): RgbaImage {
-  if (width === image.width && height === image.height) return cloneImage(image);
+export function resizeImage(
+  image: RgbaImage,
+  width: number,
+  height: number,
+  into?: Uint8ClampedArray,
+): RgbaImage {
+  if (width === image.width && height === image.height) {
+    if (into === undefined) return cloneImage(image);
+    into.set(image.data);
+    return { width, height, data: into };
+  }
   let src = image;
   while (src.width >= width * 2 && src.height >= height * 2) src = halve(src);
-  const out = createImage(width, height);
+  const out: RgbaImage = into === undefined ? createImage(width, height) : { width, height, data: into };
   const sx = src.width / width;
   const sy = src.height / height;
   const d = src.data;

@@ -5,6 +5,7 @@
  */
 import type { OnnxSession } from "./ports.ts";
 import { type RgbaImage, resizeImage } from "./raster.ts";
+import { scratchPixels } from "./scratch.ts";
 
 export interface RecognizedText {
   text: string;
@@ -156,7 +157,8 @@ export function prepareBatch(crops: readonly RgbaImage[]): { data: Float32Array;
   const data = new Float32Array(crops.length * 3 * plane);
   crops.forEach((crop, k) => {
     const w = scaledWidth(crop, width);
-    const scaled = resizeImage(crop, w, HEIGHT);
+    // Each crop is scaled into one reused buffer: only the tensor keeps its pixels.
+    const scaled = resizeImage(crop, w, HEIGHT, scratchPixels("recognize.scaled", w * HEIGHT * 4));
     const base = k * 3 * plane;
     const d = scaled.data;
     for (let y = 0; y < HEIGHT; y++) {

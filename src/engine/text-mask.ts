@@ -8,6 +8,7 @@
 import type { Rgb } from "../contract/image-translate.ts";
 import { rgb } from "./color.ts";
 import type { RgbaImage } from "./raster.ts";
+import { scratchFloat32, scratchFloat64, scratchInt32, scratchUint8 } from "./scratch.ts";
 import { selectKth } from "./select.ts";
 
 export interface InnerRect {
@@ -52,7 +53,7 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
   const band = Math.max(1, Math.round(lineH * 0.08));
   // Background samples: the margin around the box and a thin band just inside its edge.
   const step = Math.max(1, Math.floor(Math.sqrt((w * h) / 2500)));
-  const sampleBuf = new Int32Array(Math.ceil(w / step) * Math.ceil(h / step));
+  const sampleBuf = scratchInt32("mask.samples", Math.ceil(w / step) * Math.ceil(h / step));
   let sampleCount = 0;
   for (let y = 0; y < h; y += step) {
     const rowInside = y >= inner.y0 + band && y < inner.y1 - band;
@@ -67,8 +68,9 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
   // Distance of every inner pixel from the background surface.
   const iw = inner.x1 - inner.x0;
   const ih = inner.y1 - inner.y0;
-  const dist = new Float32Array(iw * ih);
-  const lumSign = new Int8Array(iw * ih);
+  const dist = scratchFloat32("mask.dist", iw * ih);
+  // 1 where the pixel is brighter than the ground, 0 where darker.
+  const lighter = scratchUint8("mask.lighter", iw * ih);
   for (let y = 0; y < ih; y++) {
     for (let x = 0; x < iw; x++) {
       const px = x + inner.x0;
@@ -79,7 +81,7 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
       const dg = data[i + 1]! - field[k + 1]!;
       const db = data[i + 2]! - field[k + 2]!;
       dist[y * iw + x] = Math.sqrt(dr * dr + dg * dg + db * db);
-      lumSign[y * iw + x] = 0.299 * dr + 0.587 * dg + 0.114 * db >= 0 ? 1 : -1;
+      lighter[y * iw + x] = 0.299 * dr + 0.587 * dg + 0.114 * db >= 0 ? 1 : 0;
     }
   }
   const split = otsu(dist, 442);
@@ -91,14 +93,14 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
   for (let p = 0; p < dist.length; p++) {
     if (dist[p]! < threshold) continue;
     above++;
-    if (lumSign[p]! > 0) up += dist[p]!;
+    if (lighter[p]) up += dist[p]!;
     else down += dist[p]!;
   }
-  const polarity = up >= down ? 1 : -1;
-  const strong = new Int32Array(above);
+  const polarity = up >= down ? 1 : 0;
+  const strong = scratchInt32("mask.strong", above);
   let strongCount = 0;
   for (let p = 0; p < dist.length; p++)
-    if (dist[p]! >= threshold && lumSign[p] === polarity) strong[strongCount++] = p;
+    if (dist[p]! >= threshold && lighter[p] === polarity) strong[strongCount++] = p;
   // The ground colour: the median of the background samples that fit the surface (robust to texture).
   const bgMid = surface.median;
   let text: Vec3 = [255 - bgMid[0], 255 - bgMid[1], 255 - bgMid[2]];
@@ -181,16 +183,16 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
  */
 function mostDistant(pixels: Int32Array, dist: Float32Array, counts: number[]): Int32Array[] {
   const n = pixels.length;
-  const scratch = new Float32Array(n);
+  const scratch = scratchFloat32("mask.distances", n);
   for (let k = 0; k < n; k++) scratch[k] = dist[pixels[k]!]!;
-  return counts.map((count) => {
+  return counts.map((count, j) => {
     const want = Math.min(n, count);
     const cut = selectKth(scratch, n - want);
     // Pixels beyond the cut all belong; of those exactly at it, the first ones (as a stable sort keeps).
     let beyond = 0;
     for (let k = 0; k < n; k++) if (scratch[k]! > cut) beyond++;
     let atCut = want - beyond;
-    const out = new Int32Array(want);
+    const out = scratchInt32(`mask.most-distant.${j}`, want);
     let m = 0;
     for (let k = 0; k < n; k++) {
       const p = pixels[k]!;
@@ -246,15 +248,15 @@ function fitSurface(data: Uint8ClampedArray, w: number, h: number, samples: Int3
   const sy = 2 / Math.max(1, h - 1);
   const n = samples.length;
   // Each sample's surface coordinates, once: every round of the fit reads them.
-  const us = new Float64Array(n);
-  const vs = new Float64Array(n);
+  const us = scratchFloat64("surface.u", n);
+  const vs = scratchFloat64("surface.v", n);
   for (let k = 0; k < n; k++) {
     const p = samples[k]!;
     us[k] = (p % w) * sx - 1;
     vs[k] = Math.floor(p / w) * sy - 1;
   }
   // The active samples, as positions in `samples`; two buffers, since a failed round keeps the last set.
-  const buffers = [new Int32Array(n), new Int32Array(n)] as const;
+  const buffers = [scratchInt32("surface.active.0", n), scratchInt32("surface.active.1", n)] as const;
   let current = 0;
   for (let k = 0; k < n; k++) buffers[0][k] = k;
   let active = buffers[0].subarray(0, n);
@@ -274,8 +276,8 @@ function fitSurface(data: Uint8ClampedArray, w: number, h: number, samples: Int3
     }
     return out;
   };
-  const residual = new Float32Array(n);
-  const scratch = new Float32Array(n);
+  const residual = scratchFloat32("surface.residual", n);
+  const scratch = scratchFloat32("surface.select", n);
   for (let round = 0; round < 3; round++) {
     if (active.length < 4) break;
     coef = solveBilinear(data, samples, us, vs, active);
@@ -302,7 +304,7 @@ function fitSurface(data: Uint8ClampedArray, w: number, h: number, samples: Int3
     current = 1 - current;
   }
   const fill = (fw: number, fh: number) => {
-    const out = new Float32Array(fw * fh * 3);
+    const out = scratchFloat32("surface.field", fw * fh * 3);
     const [c0, c1, c2] = coef as [number[], number[], number[]];
     for (let y = 0; y < fh; y++) {
       const v = y * sy - 1;
@@ -447,7 +449,7 @@ function unmixTextColour(
   subsampled: boolean,
 ): Vec3 {
   const ih = inner.y1 - inner.y0;
-  const ys = new Float64Array(core.length);
+  const ys = scratchFloat64("unmix.luma", core.length);
   for (let k = 0; k < core.length; k++) {
     const p = core[k]!;
     const y = (p / iw) | 0;
@@ -458,14 +460,18 @@ function unmixTextColour(
   const mid: Vec3 = [field[mk]!, field[mk + 1]!, field[mk + 2]!];
   const yMid = toY(mid[0], mid[1], mid[2]);
   // Text about as bright as its ground (red on green) carries its coverage in colour, not brightness.
-  if (Math.abs(selectKth(ys.slice(), ys.length >> 1) - yMid) < 20) return fallback;
+  if (
+    Math.abs(selectKth(copyInto(scratchFloat64("unmix.luma-select", ys.length), ys), ys.length >> 1) - yMid) <
+    20
+  )
+    return fallback;
   // Thin strokes rarely cover a whole pixel, so the brightest-covered few (not the median) are nearest the
   // true brightness; on thick strokes the two agree.
   const yText = nthNearest(ys, yMid, Math.floor(ys.length * 0.8));
   const n = iw * ih;
-  const coverage = new Float32Array(n);
-  const dcb = new Float32Array(n);
-  const dcr = new Float32Array(n);
+  const coverage = scratchFloat32("unmix.coverage", n);
+  const dcb = scratchFloat32("unmix.cb", n);
+  const dcr = scratchFloat32("unmix.cr", n);
   for (let y = 0; y < ih; y++) {
     for (let x = 0; x < iw; x++) {
       const px = x + inner.x0;
@@ -486,8 +492,8 @@ function unmixTextColour(
   // our own resampling all add up): try a few blur widths and keep the one whose coverage explains the
   // chroma best.
   let best = { residual: Number.POSITIVE_INFINITY, sb: 0, sr: 0, sa: 0 };
-  const blurred = new Float32Array(n);
-  const scratch = new Float32Array(n);
+  const blurred = scratchFloat32("unmix.blurred", n);
+  const scratch = scratchFloat32("unmix.blur-pass", n);
   for (const radius of subsampled ? [0, 1, 2] : [0, 1]) {
     const chromaCoverage = radius === 0 ? coverage : blurCoverage(coverage, iw, ih, radius, blurred, scratch);
     let sa = 0;
@@ -518,9 +524,15 @@ function unmixTextColour(
   return [yText + 1.402 * cr, yText - 0.344136 * cb - 0.714136 * cr, yText + 1.772 * cb];
 }
 
+/** Copies `from` into `to` (of the same length) and returns `to`. */
+function copyInto(to: Float64Array, from: Float64Array): Float64Array {
+  to.set(from);
+  return to;
+}
+
 /** The value of rank `rank` when `values` are ordered by their distance from `centre`. */
 function nthNearest(values: Float64Array, centre: number, rank: number): number {
-  const away = new Float64Array(values.length);
+  const away = scratchFloat64("unmix.away", values.length);
   for (let k = 0; k < values.length; k++) away[k] = Math.abs(values[k]! - centre);
   const d = selectKth(away, rank);
   for (let k = 0; k < values.length; k++) if (Math.abs(values[k]! - centre) === d) return values[k]!;

@@ -36,13 +36,23 @@ export function quadMapper(q: Quad, w: number, h: number): (u: number, v: number
 
 /**
  * Samples the quad into a w x h raster. `samples` > 1 averages a samples x samples grid per output pixel,
- * for crops much smaller than the quad (no aliasing, no full-size intermediate).
+ * for crops much smaller than the quad (no aliasing, no full-size intermediate). `into`, when given,
+ * supplies the pixel bytes (zeroed, width x height x 4): a caller's scratch buffer for a crop it does not
+ * keep.
  */
-export function warpQuad(image: RgbaImage, q: Quad, w: number, h: number, samples = 1): RgbaImage {
+export function warpQuad(
+  image: RgbaImage,
+  q: Quad,
+  w: number,
+  h: number,
+  samples = 1,
+  into?: (width: number, height: number) => Uint8ClampedArray,
+): RgbaImage {
   const width = Math.max(1, Math.round(w));
   const height = Math.max(1, Math.round(h));
-  if (samples > 1) return warpSupersampled(image, q, width, height, samples);
-  const out = createImage(width, height);
+  const out: RgbaImage =
+    into === undefined ? createImage(width, height) : { width, height, data: into(width, height) };
+  if (samples > 1) return warpSupersampled(image, q, out, samples);
   const m = squareToQuad(q) as [number, number, number, number, number, number, number, number, number];
   const d = image.data;
   const iw = image.width;
@@ -136,8 +146,8 @@ export function expandQuad(q: Quad, margin: number): Quad {
   ];
 }
 
-function warpSupersampled(image: RgbaImage, q: Quad, width: number, height: number, n: number): RgbaImage {
-  const out = createImage(width, height);
+function warpSupersampled(image: RgbaImage, q: Quad, out: RgbaImage, n: number): RgbaImage {
+  const { width, height } = out;
   const m = squareToQuad(q) as [number, number, number, number, number, number, number, number, number];
   const d = image.data;
   const iw = image.width;
