@@ -49,21 +49,28 @@ export function resizeImage(
   const sy = src.height / height;
   const d = src.data;
   const o = out.data;
+  const sw = src.width;
+  // Sampling positions depend on the column alone: worked out once per column.
+  const cols = new Int32Array(2 * width);
+  const weights = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    const fx = Math.min(Math.max((x + 0.5) * sx - 0.5, 0), sw - 1);
+    const x0 = Math.floor(fx);
+    cols[2 * x] = x0;
+    cols[2 * x + 1] = Math.min(x0 + 1, sw - 1);
+    weights[x] = fx - x0;
+  }
   for (let y = 0; y < height; y++) {
     const fy = Math.min(Math.max((y + 0.5) * sy - 0.5, 0), src.height - 1);
     const y0 = Math.floor(fy);
     const y1 = Math.min(y0 + 1, src.height - 1);
     const wy = fy - y0;
-    for (let x = 0; x < width; x++) {
-      const fx = Math.min(Math.max((x + 0.5) * sx - 0.5, 0), src.width - 1);
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(x0 + 1, src.width - 1);
-      const wx = fx - x0;
-      const a = (y0 * src.width + x0) * 4;
-      const b = (y0 * src.width + x1) * 4;
-      const c = (y1 * src.width + x0) * 4;
-      const e = (y1 * src.width + x1) * 4;
-      const t = (y * width + x) * 4;
+    for (let x = 0, t = y * width * 4; x < width; x++, t += 4) {
+      const wx = weights[x]!;
+      const a = (y0 * sw + cols[2 * x]!) * 4;
+      const b = (y0 * sw + cols[2 * x + 1]!) * 4;
+      const c = (y1 * sw + cols[2 * x]!) * 4;
+      const e = (y1 * sw + cols[2 * x + 1]!) * 4;
       for (let k = 0; k < 4; k++) {
         const top = d[a + k]! + (d[b + k]! - d[a + k]!) * wx;
         const bottom = d[c + k]! + (d[e + k]! - d[c + k]!) * wx;

@@ -55,16 +55,27 @@ export function warpQuad(
   if (samples > 1) return warpSupersampled(image, q, out, samples);
   const m = squareToQuad(q) as [number, number, number, number, number, number, number, number, number];
   const d = image.data;
+  const o = out.data;
   const iw = image.width;
   const ih = image.height;
+  // The homography's terms that depend on the column alone, once per column (the same products the
+  // per-pixel expression would form, so the result is unchanged).
+  const mx = new Float64Array(3 * width);
+  for (let u = 0; u < width; u++) {
+    const s0 = (u + 0.5) / width;
+    mx[3 * u] = m[0] * s0;
+    mx[3 * u + 1] = m[3] * s0;
+    mx[3 * u + 2] = m[6] * s0;
+  }
   for (let v = 0; v < height; v++) {
     const t0 = (v + 0.5) / height;
-    for (let u = 0; u < width; u++) {
-      // The homography inline: this loop runs for every crop pixel of every line.
-      const s0 = (u + 0.5) / width;
-      const z = m[6] * s0 + m[7] * t0 + m[8];
-      const sx = (m[0] * s0 + m[1] * t0 + m[2]) / z;
-      const sy = (m[3] * s0 + m[4] * t0 + m[5]) / z;
+    const nt = m[1] * t0;
+    const mt = m[4] * t0;
+    const zt = m[7] * t0;
+    for (let u = 0, t = v * width * 4; u < width; u++, t += 4) {
+      const z = mx[3 * u + 2]! + zt + m[8];
+      const sx = (mx[3 * u]! + nt + m[2]) / z;
+      const sy = (mx[3 * u + 1]! + mt + m[5]) / z;
       const fx = Math.min(Math.max(sx - 0.5, 0), iw - 1);
       const fy = Math.min(Math.max(sy - 0.5, 0), ih - 1);
       const x0 = Math.floor(fx);
@@ -77,12 +88,19 @@ export function warpQuad(
       const b = (y0 * iw + x1) * 4;
       const c = (y1 * iw + x0) * 4;
       const e = (y1 * iw + x1) * 4;
-      const t = (v * width + u) * 4;
-      for (let k = 0; k < 4; k++) {
-        const top = d[a + k]! + (d[b + k]! - d[a + k]!) * wx;
-        const bottom = d[c + k]! + (d[e + k]! - d[c + k]!) * wx;
-        out.data[t + k] = top + (bottom - top) * wy;
-      }
+      // Bilinear, each channel spelled out.
+      let top = d[a]! + (d[b]! - d[a]!) * wx;
+      let bottom = d[c]! + (d[e]! - d[c]!) * wx;
+      o[t] = top + (bottom - top) * wy;
+      top = d[a + 1]! + (d[b + 1]! - d[a + 1]!) * wx;
+      bottom = d[c + 1]! + (d[e + 1]! - d[c + 1]!) * wx;
+      o[t + 1] = top + (bottom - top) * wy;
+      top = d[a + 2]! + (d[b + 2]! - d[a + 2]!) * wx;
+      bottom = d[c + 2]! + (d[e + 2]! - d[c + 2]!) * wx;
+      o[t + 2] = top + (bottom - top) * wy;
+      top = d[a + 3]! + (d[b + 3]! - d[a + 3]!) * wx;
+      bottom = d[c + 3]! + (d[e + 3]! - d[c + 3]!) * wx;
+      o[t + 3] = top + (bottom - top) * wy;
     }
   }
   return out;
