@@ -33,7 +33,8 @@ export function buildApp(services: Services): Hono<AppEnv> {
   app.route("/admin", adminRoutes());
 
   app.use("/v1/*", async (c, next) => {
-    await authenticateCall(c);
+    const authenticating = authenticateCall(c);
+    if (authenticating) await authenticating;
     await enforceRateLimit(c);
     await next();
   });

@@ -1,13 +1,25 @@
 import type { Context } from "hono";
 import { GatewayError } from "../../src/contract/errors.ts";
 import type { AppEnv } from "../platform/context.ts";
+import { requestHeader } from "../platform/request-header.ts";
+import type { Principal } from "./authenticator.ts";
 import { scopeAllows } from "./scopes.ts";
 
-/** Every /v1 call carries x-api-key (spec: Authentication); the principal goes on the context. */
-export async function authenticateCall(c: Context<AppEnv>): Promise<void> {
-  const { authenticator, keyUsage, clock } = c.get("services");
-  const principal = await authenticator.authenticate(c.req.header("x-api-key"));
-  keyUsage.touch(principal.keyId, clock());
+/**
+ * Every /v1 call carries x-api-key (spec: Authentication); the principal goes on the context.
+ * Synchronous when the key is in memory; a promise only when the database is asked.
+ */
+export function authenticateCall(c: Context<AppEnv>): undefined | Promise<void> {
+  const { authenticator } = c.get("services");
+  const principal = authenticator.authenticate(requestHeader(c, "x-api-key"));
+  if (principal instanceof Promise) return principal.then((p) => admit(c, p));
+  admit(c, principal);
+  return undefined;
+}
+
+function admit(c: Context<AppEnv>, principal: Principal): void {
+  const { keyUsage, clock } = c.get("services");
+  keyUsage.touch(principal.keyId, clock().getTime());
   c.set("principal", principal);
 }
 

@@ -23,7 +23,8 @@ export interface AuthenticatorOptions {
   maxEntries?: number;
 }
 
-type Cached = { record: KeyWithAccount | null };
+/** A key as looked up, with the principal it grants made once (not on every call). */
+type Cached = { record: KeyWithAccount | null; principal: Principal | null };
 
 /**
  * Checks an x-api-key value. Records are cached by the key as sent (unknown ones too, so a flood of bad
@@ -47,7 +48,8 @@ export class Authenticator {
     });
   }
 
-  async authenticate(headerValue: string | undefined): Promise<Principal> {
+  /** Synchronous when the key is in memory (the hot path); a promise when the database is asked. */
+  authenticate(headerValue: string | undefined): Principal | Promise<Principal> {
     if (headerValue === undefined || headerValue === "") {
       throw new GatewayError(
         "UNAUTHORIZED",
@@ -56,8 +58,11 @@ export class Authenticator {
     }
     const key = headerValue.trim();
     const cached = this.cache.get(key);
-    const { record } = cached ?? (await this.lookup(key));
-    if (record === null) throw new GatewayError("UNAUTHORIZED", "Unknown API key.");
+    return cached ? this.admit(cached) : this.lookup(key).then((entry) => this.admit(entry));
+  }
+
+  private admit({ record, principal }: Cached): Principal {
+    if (record === null || principal === null) throw new GatewayError("UNAUTHORIZED", "Unknown API key.");
     if (record.revokedAt !== null) {
       throw new GatewayError(
         "UNAUTHORIZED",
@@ -73,13 +78,7 @@ export class Authenticator {
         "The account of this key is suspended; every key on it is refused. Contact support to restore it.",
       );
     }
-    return {
-      keyId: record.id,
-      accountId: record.accountId,
-      scopes: record.scopes,
-      ratePerSecond: record.ratePerSecond,
-      billingEnabled: record.billingEnabled,
-    };
+    return principal;
   }
 
   /** Forget one key at once (this process revoked it). */
@@ -105,7 +104,9 @@ export class Authenticator {
     if (!pending) {
       pending = (
         isWellFormedApiKey(key)
-          ? this.store.findKeyByHash(hashApiKey(key)).then((record) => ({ record }))
+          ? this.store
+              .findKeyByHash(hashApiKey(key))
+              .then((record) => ({ record, principal: principalOf(record) }))
           : Promise.reject(
               new GatewayError(
                 "UNAUTHORIZED",
@@ -122,4 +123,15 @@ export class Authenticator {
     }
     return pending;
   }
+}
+
+function principalOf(record: KeyWithAccount | null): Principal | null {
+  if (record === null) return null;
+  return {
+    keyId: record.id,
+    accountId: record.accountId,
+    scopes: record.scopes,
+    ratePerSecond: record.ratePerSecond,
+    billingEnabled: record.billingEnabled,
+  };
 }

@@ -5,7 +5,8 @@ import type { AccountStore } from "./account-store.ts";
  * the dashboard shows when a key was last used without a write on every call.
  */
 export class KeyUsageRecorder {
-  private pending = new Map<string, Date>();
+  /** key id -> epoch milliseconds (a number: touched on every call, no Date made per call) */
+  private pending = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -18,8 +19,8 @@ export class KeyUsageRecorder {
     this.timer.unref();
   }
 
-  touch(keyId: string, at: Date): void {
-    this.pending.set(keyId, at);
+  touch(keyId: string, atMs: number): void {
+    this.pending.set(keyId, atMs);
   }
 
   async flush(): Promise<void> {
@@ -27,7 +28,7 @@ export class KeyUsageRecorder {
     const batch = this.pending;
     this.pending = new Map();
     try {
-      await this.store.recordLastUsed(batch);
+      await this.store.recordLastUsed(new Map([...batch].map(([id, ms]) => [id, new Date(ms)])));
     } catch (error) {
       // Keep the times for the next try; newer ones win.
       for (const [id, at] of batch) if (!this.pending.has(id)) this.pending.set(id, at);

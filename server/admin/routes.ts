@@ -8,6 +8,7 @@ import { UnknownAccountError } from "../billing/ledger.ts";
 import { formatMicros, parseDollars } from "../billing/money.ts";
 import { readJsonObject } from "../platform/body.ts";
 import type { AppEnv } from "../platform/context.ts";
+import { requestHeader } from "../platform/request-header.ts";
 
 /**
  * The operators' API (a fixed contract: checks outside the project rely on it). Enabled by ADMIN_TOKEN,
@@ -48,7 +49,7 @@ export function adminRoutes(): Hono<AppEnv> {
         "UNAUTHORIZED",
         "The admin API is disabled: start the server with ADMIN_TOKEN set.",
       );
-    const given = /^Bearer (.+)$/.exec(c.req.header("authorization") ?? "")?.[1];
+    const given = /^Bearer (.+)$/.exec(requestHeader(c, "authorization") ?? "")?.[1];
     if (!given || !sameSecret(given, token)) {
       throw new GatewayError("UNAUTHORIZED", "Send Authorization: Bearer <ADMIN_TOKEN>.");
     }

@@ -161,19 +161,27 @@ export class Ledger {
    * Holds the call's price on the account; throws INSUFFICIENT_BALANCE when the balance does not cover
    * it. Resolves without touching the database while this process's lease covers the call.
    */
-  async reserve(accountId: string, price: PriceFn, meta: ReserveMeta): Promise<Reservation> {
+  reserve(accountId: string, price: PriceFn, meta: ReserveMeta): Reservation | Promise<Reservation> {
     if (!this.started) throw new Error("Ledger.reserve before start()");
     const credit = this.creditOf(accountId);
-    const priceNow = () => {
-      const micros = price(credit.callsToday + credit.inflightCalls);
-      if (!Number.isSafeInteger(micros) || micros < 0) throw new RangeError(`bad price ${micros}`);
-      return micros;
-    };
-    let micros = priceNow();
-    if (available(credit) < micros && Date.now() >= credit.exhaustedUntil) {
+    const micros = priceOf(price, credit);
+    // The hot path: this process's lease covers the call, so no promise and no database.
+    if (available(credit) >= micros) return this.hold(accountId, credit, micros, meta);
+    return this.reserveAfterAcquiring(accountId, credit, price, micros, meta);
+  }
+
+  private async reserveAfterAcquiring(
+    accountId: string,
+    credit: AccountCredit,
+    price: PriceFn,
+    firstPrice: number,
+    meta: ReserveMeta,
+  ): Promise<Reservation> {
+    let micros = firstPrice;
+    if (Date.now() >= credit.exhaustedUntil) {
       await this.acquire(accountId, credit, micros);
       // The acquisition read today's call count; the reduced rate only ever lowers the price.
-      micros = priceNow();
+      micros = priceOf(price, credit);
     }
     if (available(credit) < micros) {
       throw new GatewayError(
@@ -181,11 +189,15 @@ export class Ledger {
         `The balance does not cover this call (price $${(micros / 1e6).toFixed(6)}). Top up the balance in the dashboard under Balance; retrying does not help.`,
       );
     }
+    return this.hold(accountId, credit, micros, meta);
+  }
+
+  private hold(accountId: string, credit: AccountCredit, micros: number, meta: ReserveMeta): Reservation {
     credit.reserved += micros;
     credit.inflightCalls += 1;
     credit.spentSinceAcquire += micros;
     credit.lastUsed = Date.now();
-    return this.reservation(accountId, credit, micros, meta);
+    return new Hold(this, accountId, credit, micros, meta);
   }
 
   /** Adds credit to an account; returns the new balance. */
@@ -289,15 +301,6 @@ export class Ledger {
       await tx.query("DELETE FROM ledger_holders WHERE id = ANY($1::text[])", [dead]);
       return dead.length;
     });
-  }
-
-  private reservation(
-    accountId: string,
-    credit: AccountCredit,
-    micros: number,
-    meta: ReserveMeta,
-  ): Reservation {
-    return new Hold(this, accountId, credit, micros, meta);
   }
 
   /** Called once per hold by Hold.finish: moves the money in memory and queues the ledger entry. */
@@ -660,6 +663,12 @@ async function takeSpendingFromLeases(
       [ids, fromBalance],
     );
   }
+}
+
+function priceOf(price: PriceFn, credit: AccountCredit): number {
+  const micros = price(credit.callsToday + credit.inflightCalls);
+  if (!Number.isSafeInteger(micros) || micros < 0) throw new RangeError(`bad price ${micros}`);
+  return micros;
 }
 
 function available(credit: AccountCredit): number {

@@ -20,8 +20,22 @@ export function fullPrice(book: PriceBook, what: Chargeable): number {
   return what.kind === "units" ? what.units * book.unitMicros : book.imageTranslateMicros;
 }
 
+/** Price functions are made once per book and price, not on every call. */
+const made = new WeakMap<PriceBook, Map<string, PriceFn>>();
+
 export function priceFor(book: PriceBook, what: Chargeable): PriceFn {
-  const full = fullPrice(book, what);
-  const reduced = Math.round((full * book.reducedRatePercent) / 100);
-  return (callsToday) => (callsToday >= book.reducedRateAfterCalls ? reduced : full);
+  let byKind = made.get(book);
+  if (!byKind) {
+    byKind = new Map();
+    made.set(book, byKind);
+  }
+  const key = what.kind === "units" ? `u${what.units}` : "image";
+  let price = byKind.get(key);
+  if (!price) {
+    const full = fullPrice(book, what);
+    const reduced = Math.round((full * book.reducedRatePercent) / 100);
+    price = (callsToday) => (callsToday >= book.reducedRateAfterCalls ? reduced : full);
+    byKind.set(key, price);
+  }
+  return price;
 }

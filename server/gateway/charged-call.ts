@@ -31,12 +31,15 @@ export async function runCharged<T>(c: Context<AppEnv>, call: ChargedCall<T>): P
       "This account has no billing arrangement covering this API. Set one up in the dashboard under Balance.",
     );
   }
-  const hold = await ledger.reserve(principal.accountId, priceFor(prices, call.chargeable), {
+  // Both are synchronous on the hot path (a lease that covers the call, capacity counted in memory).
+  const reserving = ledger.reserve(principal.accountId, priceFor(prices, call.chargeable), {
     requestId: c.get("requestId"),
     operation: call.operation,
   });
+  const hold = reserving instanceof Promise ? await reserving : reserving;
   try {
-    const permit = await capacity.acquire(call.capacityScope, call.saturatedCode);
+    const acquiring = capacity.acquire(call.capacityScope, call.saturatedCode);
+    const permit = acquiring instanceof Promise ? await acquiring : acquiring;
     try {
       const signal = new CallSignal(c);
       const result = await call.run(signal);

@@ -15,6 +15,7 @@ import { runCharged } from "../gateway/charged-call.ts";
 import { formatBytes, readBodyBytes } from "../platform/body.ts";
 import type { AppEnv } from "../platform/context.ts";
 import { deliver, success } from "../platform/envelope.ts";
+import { requestHeader } from "../platform/request-header.ts";
 import type { EngineTask } from "./engine-task.ts";
 
 /** Body types the image endpoints take (spec: image translate headers). */
@@ -146,7 +147,7 @@ function checkFont(font: string): void {
 
 /** The raw image body: an image type (415 otherwise), not empty (400), at most 20 MB (413, while streaming). */
 async function readImage(c: Context<AppEnv>): Promise<Uint8Array> {
-  const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const type = (requestHeader(c, "content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (!IMAGE_TYPES.has(type)) {
     throw new GatewayError(
       "UNSUPPORTED_MEDIA_TYPE",

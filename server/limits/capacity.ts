@@ -17,7 +17,7 @@ export interface CapacityLimits {
 type Outcome = "ok" | "global" | "scope";
 
 interface Counter {
-  tryAcquire(scope: string, token: string): Promise<Outcome>;
+  tryAcquire(scope: string, token: string): Outcome | Promise<Outcome>;
   release(scope: string, token: string): void;
 }
 
@@ -37,10 +37,19 @@ export class Capacity {
       : new MemoryCounter(limits);
   }
 
-  /** Takes a place or throws the scope's 429 (503 for image translation) with a Retry-After estimate. */
-  async acquire(scope: string, saturatedCode: ErrorCode): Promise<Permit> {
-    const token = randomBase62(12);
-    const outcome = await this.counter.tryAcquire(scope, token);
+  /**
+   * Takes a place or throws the scope's 429 (503 for image translation) with a Retry-After estimate.
+   * Synchronous when counting in memory (no promise on the hot path), a promise with Redis.
+   */
+  acquire(scope: string, saturatedCode: ErrorCode): Permit | Promise<Permit> {
+    const token = this.counter instanceof MemoryCounter ? "" : randomBase62(12);
+    const outcome = this.counter.tryAcquire(scope, token);
+    return typeof outcome === "string"
+      ? this.permitOrRefusal(outcome, scope, token, saturatedCode)
+      : outcome.then((o) => this.permitOrRefusal(o, scope, token, saturatedCode));
+  }
+
+  private permitOrRefusal(outcome: Outcome, scope: string, token: string, saturatedCode: ErrorCode): Permit {
     if (outcome !== "ok") {
       const retryAfterMs = this.estimateWaitMs(scope);
       const code: ErrorCode = outcome === "global" ? "CAPACITY_SATURATED" : saturatedCode;
@@ -52,16 +61,13 @@ export class Capacity {
         { retryAfterMs },
       );
     }
-    const started = performance.now();
-    let released = false;
-    return {
-      release: () => {
-        if (released) return;
-        released = true;
-        this.counter.release(scope, token);
-        this.observe(scope, performance.now() - started);
-      },
-    };
+    return new Place(this, scope, token);
+  }
+
+  /** Called once per place by Place.release. */
+  releasePlace(scope: string, token: string, heldMs: number): void {
+    this.counter.release(scope, token);
+    this.observe(scope, heldMs);
   }
 
   private observe(scope: string, ms: number): void {
@@ -76,13 +82,31 @@ export class Capacity {
   }
 }
 
+/** A place among the calls in flight (a class: one is made on every call). */
+class Place implements Permit {
+  private released = false;
+  private readonly started = performance.now();
+
+  constructor(
+    private readonly capacity: Capacity,
+    private readonly scope: string,
+    private readonly token: string,
+  ) {}
+
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.capacity.releasePlace(this.scope, this.token, performance.now() - this.started);
+  }
+}
+
 class MemoryCounter implements Counter {
   private global = 0;
   private readonly scopes = new Map<string, number>();
 
   constructor(private readonly limits: CapacityLimits) {}
 
-  async tryAcquire(scope: string): Promise<Outcome> {
+  tryAcquire(scope: string): Outcome {
     const inScope = this.scopes.get(scope) ?? 0;
     if (this.global >= this.limits.global) return "global";
     if (inScope >= this.limits.perScope(scope)) return "scope";
@@ -140,7 +164,7 @@ class RedisCounter implements Counter {
       return result === 0 ? "ok" : result === 1 ? "global" : "scope";
     } catch {
       // Redis is down: keep serving with this process's own counts rather than failing every call.
-      const outcome = await this.fallback.tryAcquire(scope);
+      const outcome = this.fallback.tryAcquire(scope);
       if (outcome === "ok") this.local.add(token);
       return outcome;
     }

@@ -8,7 +8,7 @@ import {
   type Operation,
 } from "../../src/contract/marketplace.ts";
 import { authenticateCall, requireScope } from "../accounts/authenticate-call.ts";
-import { runCharged } from "../gateway/charged-call.ts";
+import { type CallSignal, runCharged } from "../gateway/charged-call.ts";
 import { enforceRateLimit } from "../limits/enforce-rate-limit.ts";
 import { readJsonObject } from "../platform/body.ts";
 import type { AppEnv } from "../platform/context.ts";
@@ -21,7 +21,7 @@ import {
   legacyIsLive,
   prepareLegacy,
 } from "./crossborder/legacy.ts";
-import type { PreparedCall, RawCall } from "./types.ts";
+import type { PreparedCall, RawCall, UpstreamContext } from "./types.ts";
 
 /** JSON bodies of marketplace operations; image search carries an image (storefront: about 6 MB base64). */
 const BODY_LIMIT = 1024 * 1024;
@@ -66,7 +66,8 @@ export function marketplaceRoutes(): Hono<AppEnv> {
       );
     }
     requireScope(c, marketplace, operation);
-    const call = await readCall(c, operation);
+    const reading = readCall(c, operation);
+    const call = reading instanceof Promise ? await reading : reading;
     const prepared = module.prepare(operation, call);
     const data = await runPrepared(c, marketplace, operation, prepared);
     return deliver(c, data, 200, { "x-service-units": String(prepared.units) });
@@ -134,13 +135,7 @@ async function runPrepared<T>(
     capacityScope: marketplace,
     saturatedCode: "MARKETPLACE_SATURATED",
     async run(call) {
-      const result = await prepared.run({
-        get signal() {
-          return call.signal;
-        },
-        requestId,
-        now: clock,
-      });
+      const result = await prepared.run(new UpstreamCall(call, requestId, clock));
       const checked = prepared.schema.safeParse(result);
       if (!checked.success) {
         logger.error("normalized result does not fit the contract", {
@@ -156,7 +151,8 @@ async function runPrepared<T>(
   });
 }
 
-async function readCall(c: Context<AppEnv>, operation: Operation): Promise<RawCall> {
+/** A GET call is read synchronously; a POST body is a promise. */
+function readCall(c: Context<AppEnv>, operation: Operation): RawCall | Promise<RawCall> {
   const query = c.get("query");
   if (c.req.method === "GET") return { form: "query", params: query };
   const misplaced = Object.keys(query)[0];
@@ -167,7 +163,7 @@ async function readCall(c: Context<AppEnv>, operation: Operation): Promise<RawCa
     );
   }
   const limit = operation === "image-search" ? IMAGE_BODY_LIMIT : BODY_LIMIT;
-  return { form: "json", params: await readJsonObject(c, limit) };
+  return readJsonObject(c, limit).then((params) => ({ form: "json", params }));
 }
 
 function isMarketplace(value: string): value is Marketplace {
@@ -176,4 +172,17 @@ function isMarketplace(value: string): value is Marketplace {
 
 function isOperation(value: string): value is Operation {
   return (OPERATIONS as readonly string[]).includes(value);
+}
+
+/** What a marketplace module gets for one call; the abort signal is made only if the module reads it. */
+class UpstreamCall implements UpstreamContext {
+  constructor(
+    private readonly call: CallSignal,
+    readonly requestId: string,
+    readonly now: () => Date,
+  ) {}
+
+  get signal(): AbortSignal {
+    return this.call.signal;
+  }
 }

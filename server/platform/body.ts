@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { GatewayError } from "../../src/contract/errors.ts";
+import { requestHeader } from "./request-header.ts";
 
 /**
  * Request bodies, read with their size limit enforced while they stream in: a declared Content-Length
@@ -7,7 +8,7 @@ import { GatewayError } from "../../src/contract/errors.ts";
  * the limit, so an oversize upload never sits in memory.
  */
 export async function readBodyBytes(c: Context, maxBytes: number): Promise<Uint8Array> {
-  const declared = c.req.header("content-length");
+  const declared = requestHeader(c, "content-length");
   if (declared !== undefined && Number(declared) > maxBytes) throw tooLarge(maxBytes);
   const stream = c.req.raw.body;
   if (!stream) return new Uint8Array(0);
@@ -49,8 +50,8 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
  * with another Content-Type is 415; unreadable JSON is 400 BAD_REQUEST.
  */
 export async function readJsonObject(c: Context, maxBytes: number): Promise<Record<string, unknown>> {
-  if (c.req.raw.body === null || c.req.header("content-length") === "0") return {};
-  const type = c.req.header("content-type");
+  if (c.req.raw.body === null || requestHeader(c, "content-length") === "0") return {};
+  const type = requestHeader(c, "content-type");
   if (type === undefined || !JSON_TYPE.test(type)) {
     throw new GatewayError(
       "UNSUPPORTED_MEDIA_TYPE",

@@ -9,9 +9,10 @@ import { GatewayError } from "../../src/contract/errors.ts";
 const REDIS_URL = process.env.REDIS_URL;
 const limits = { global: 3, perScope: (scope: string) => (scope === "auction" ? 2 : 10) };
 
-async function refusal(promise: Promise<unknown>): Promise<GatewayError> {
+/** The refusal of an attempt (capacity in memory refuses synchronously, with Redis asynchronously). */
+async function refusal(attempt: () => unknown): Promise<GatewayError> {
   try {
-    await promise;
+    await attempt();
   } catch (error) {
     if (error instanceof GatewayError) return error;
     throw error;
@@ -24,11 +25,11 @@ describe("capacity in memory", () => {
     const capacity = new Capacity(limits);
     const a = await capacity.acquire("auction", "MARKETPLACE_SATURATED");
     await capacity.acquire("auction", "MARKETPLACE_SATURATED");
-    const scoped = await refusal(capacity.acquire("auction", "MARKETPLACE_SATURATED"));
+    const scoped = await refusal(() => capacity.acquire("auction", "MARKETPLACE_SATURATED"));
     expect(scoped).toMatchObject({ code: "MARKETPLACE_SATURATED", status: 429 });
     expect(scoped.retryAfterMs).toBeGreaterThanOrEqual(1000);
     await capacity.acquire("emporium", "MARKETPLACE_SATURATED");
-    expect((await refusal(capacity.acquire("emporium", "MARKETPLACE_SATURATED"))).code).toBe(
+    expect((await refusal(() => capacity.acquire("emporium", "MARKETPLACE_SATURATED"))).code).toBe(
       "CAPACITY_SATURATED",
     );
     a.release();
@@ -57,7 +58,9 @@ describe.skipIf(!REDIS_URL)("limits shared through Redis", () => {
       await b.acquire("emporium", "MARKETPLACE_SATURATED"),
     ];
     await a.acquire("auction", "MARKETPLACE_SATURATED");
-    expect((await refusal(b.acquire("emporium", "MARKETPLACE_SATURATED"))).code).toBe("CAPACITY_SATURATED");
+    expect((await refusal(() => b.acquire("emporium", "MARKETPLACE_SATURATED"))).code).toBe(
+      "CAPACITY_SATURATED",
+    );
     held[0]!.release();
     await expect
       .poll(async () => {
@@ -100,7 +103,7 @@ describe.skipIf(!REDIS_URL)("limits shared through Redis", () => {
       await capacity.acquire("auction", "MARKETPLACE_SATURATED"),
       await capacity.acquire("auction", "MARKETPLACE_SATURATED"),
     ];
-    expect((await refusal(capacity.acquire("auction", "MARKETPLACE_SATURATED"))).code).toBe(
+    expect((await refusal(() => capacity.acquire("auction", "MARKETPLACE_SATURATED"))).code).toBe(
       "MARKETPLACE_SATURATED",
     );
     for (const permit of held) permit.release();
