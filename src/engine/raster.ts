@@ -28,6 +28,31 @@ export function cropImage(image: RgbaImage, x: number, y: number, w: number, h: 
 }
 
 /**
+ * A w x h window of the image at (x0, y0), copied into `into` (w x h x 4 bytes); where the window reaches
+ * past the picture's border, the edge pixels repeat (as sampling clamped to the picture would give).
+ */
+export function copyWindow(
+  image: RgbaImage,
+  x0: number,
+  y0: number,
+  w: number,
+  h: number,
+  into: Uint8ClampedArray,
+): RgbaImage {
+  const { width: W, height: H, data } = image;
+  const left = Math.min(w, Math.max(0, -x0));
+  const right = Math.max(left, Math.min(w, W - x0));
+  for (let y = 0; y < h; y++) {
+    const row = Math.min(H - 1, Math.max(0, y0 + y)) * W;
+    const t = y * w * 4;
+    if (right > left) into.set(data.subarray((row + x0 + left) * 4, (row + x0 + right) * 4), t + left * 4);
+    for (let x = 0; x < left; x++) into.set(data.subarray(row * 4, row * 4 + 4), t + x * 4);
+    for (let x = right; x < w; x++) into.set(data.subarray((row + W - 1) * 4, (row + W) * 4), t + x * 4);
+  }
+  return { width: w, height: h, data: into };
+}
+
+/**
  * Bilinear resize. When shrinking by more than 2x it first box-averages, so small text in a big photo is
  * not aliased away before detection. `into` (width x height x 4 bytes) receives the pixels when given.
  */

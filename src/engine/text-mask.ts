@@ -45,6 +45,11 @@ const BUSY_GROUND = 40;
 export interface MaskOptions {
   /** The source stored colour at half resolution (JPEG 4:2:0): thin strokes' chroma is diluted. */
   chromaSubsampled?: boolean;
+  /**
+   * Where among the stroke pixels farthest from the ground (0 to 1, by distance) the ink's brightness is
+   * read. Default: by the strokes' thickness (see inkRankForThickness).
+   */
+  inkRank?: number;
 }
 
 export function extractTextMask(image: RgbaImage, inner: InnerRect, options: MaskOptions = {}): TextMask {
@@ -98,9 +103,14 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
   }
   const polarity = up >= down ? 1 : 0;
   const strong = scratchInt32("mask.strong", above);
+  const isStrong = scratchUint8("mask.is-strong", iw * ih);
   let strongCount = 0;
-  for (let p = 0; p < dist.length; p++)
-    if (dist[p]! >= threshold && lighter[p] === polarity) strong[strongCount++] = p;
+  for (let p = 0; p < dist.length; p++) {
+    if (dist[p]! >= threshold && lighter[p] === polarity) {
+      strong[strongCount++] = p;
+      isStrong[p] = 1;
+    }
+  }
   // The ground colour: the median of the background samples that fit the surface (robust to texture).
   const bgMid = surface.median;
   let text: Vec3 = [255 - bgMid[0], 255 - bgMid[1], 255 - bgMid[2]];
@@ -113,7 +123,18 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
       Math.max(1, Math.ceil(strongCount * 0.3)),
     ]) as [Int32Array, Int32Array];
     text = coreMedian(data, w, inner, iw, core);
-    text = unmixTextColour(data, w, inner, field, coreLuma, iw, text, options.chromaSubsampled ?? false);
+    const thickness = interiorShare(isStrong, iw, ih, strong.subarray(0, strongCount));
+    text = unmixTextColour(
+      data,
+      w,
+      inner,
+      field,
+      coreLuma,
+      iw,
+      text,
+      options.chromaSubsampled ?? false,
+      options.inkRank ?? inkRankForThickness(thickness),
+    );
   }
 
   const alpha = new Float32Array(w * h);
@@ -201,6 +222,33 @@ function mostDistant(pixels: Int32Array, dist: Float32Array, counts: number[]): 
     }
     return out;
   });
+}
+
+/**
+ * Which of the strongest stroke pixels tells the text's brightness depends on the strokes' width in
+ * pixels. Hairlines rarely cover a whole pixel, so the farthest few from the ground (the 80th percentile)
+ * are nearest the ink. Thick strokes have a plateau of fully covered pixels whose middle is the ink,
+ * while its far end is JPEG ringing past it. Between the two, the rank slides with the share of interior
+ * text pixels (calibrated with scripts/engine-analysis.ts).
+ */
+function inkRankForThickness(interior: number): number {
+  return 0.8 - 0.3 * Math.min(1, Math.max(0, (interior - 0.1) / 0.2));
+}
+
+/**
+ * The share of text pixels whose four neighbours are text too: near 0 for hairline strokes (one or two
+ * pixels wide, every pixel an edge), above 0.4 for bold type.
+ */
+function interiorShare(isText: Uint8Array, iw: number, ih: number, pixels: Int32Array): number {
+  if (pixels.length === 0) return 0;
+  let interior = 0;
+  for (let k = 0; k < pixels.length; k++) {
+    const p = pixels[k]!;
+    const x = p % iw;
+    if (x === 0 || x === iw - 1 || p < iw || p + iw >= iw * ih) continue;
+    if (isText[p - 1] && isText[p + 1] && isText[p - iw] && isText[p + iw]) interior++;
+  }
+  return interior / pixels.length;
 }
 
 /** Per-channel median colour of inner-rect pixels (indices into the inner rect), by histogram. */
@@ -447,6 +495,7 @@ function unmixTextColour(
   iw: number,
   fallback: Vec3,
   subsampled: boolean,
+  inkRank: number,
 ): Vec3 {
   const ih = inner.y1 - inner.y0;
   const ys = scratchFloat64("unmix.luma", core.length);
@@ -460,14 +509,9 @@ function unmixTextColour(
   const mid: Vec3 = [field[mk]!, field[mk + 1]!, field[mk + 2]!];
   const yMid = toY(mid[0], mid[1], mid[2]);
   // Text about as bright as its ground (red on green) carries its coverage in colour, not brightness.
-  if (
-    Math.abs(selectKth(copyInto(scratchFloat64("unmix.luma-select", ys.length), ys), ys.length >> 1) - yMid) <
-    20
-  )
-    return fallback;
-  // Thin strokes rarely cover a whole pixel, so the brightest-covered few (not the median) are nearest the
-  // true brightness; on thick strokes the two agree.
-  const yText = nthNearest(ys, yMid, Math.floor(ys.length * 0.8));
+  const medianLuma = selectKth(copyInto(scratchFloat64("unmix.luma-select", ys.length), ys), ys.length >> 1);
+  if (Math.abs(medianLuma - yMid) < 20) return fallback;
+  const yText = nthNearest(ys, yMid, Math.floor(ys.length * inkRank));
   const n = iw * ih;
   const coverage = scratchFloat32("unmix.coverage", n);
   const dcb = scratchFloat32("unmix.cb", n);

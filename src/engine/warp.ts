@@ -164,6 +164,51 @@ export function expandQuad(q: Quad, margin: number): Quad {
   ];
 }
 
+/**
+ * Samples the quad into a w x h raster by nearest pixel: every crop pixel is one of the picture's own
+ * pixels. Colours read from it keep a one-pixel stroke's full contrast, which bilinear sampling at a
+ * fraction of a pixel would halve. `into` as for warpQuad.
+ */
+export function warpQuadNearest(
+  image: RgbaImage,
+  q: Quad,
+  w: number,
+  h: number,
+  into?: (width: number, height: number) => Uint8ClampedArray,
+): RgbaImage {
+  const width = Math.max(1, Math.round(w));
+  const height = Math.max(1, Math.round(h));
+  const out: RgbaImage =
+    into === undefined ? createImage(width, height) : { width, height, data: into(width, height) };
+  return warpNearest(image, q, out);
+}
+
+function warpNearest(image: RgbaImage, q: Quad, out: RgbaImage): RgbaImage {
+  const { width, height } = out;
+  const m = squareToQuad(q) as [number, number, number, number, number, number, number, number, number];
+  const d = image.data;
+  const o = out.data;
+  const iw = image.width;
+  const ih = image.height;
+  for (let v = 0; v < height; v++) {
+    const t0 = (v + 0.5) / height;
+    for (let u = 0, t = v * width * 4; u < width; u++, t += 4) {
+      const s0 = (u + 0.5) / width;
+      const z = m[6] * s0 + m[7] * t0 + m[8];
+      const sx = (m[0] * s0 + m[1] * t0 + m[2]) / z;
+      const sy = (m[3] * s0 + m[4] * t0 + m[5]) / z;
+      const x = Math.min(iw - 1, Math.max(0, Math.floor(sx)));
+      const y = Math.min(ih - 1, Math.max(0, Math.floor(sy)));
+      const i = (y * iw + x) * 4;
+      o[t] = d[i]!;
+      o[t + 1] = d[i + 1]!;
+      o[t + 2] = d[i + 2]!;
+      o[t + 3] = d[i + 3]!;
+    }
+  }
+  return out;
+}
+
 function warpSupersampled(image: RgbaImage, q: Quad, out: RgbaImage, n: number): RgbaImage {
   const { width, height } = out;
   const m = squareToQuad(q) as [number, number, number, number, number, number, number, number, number];

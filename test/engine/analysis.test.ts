@@ -26,16 +26,23 @@ describe("region analysis on generated truth", () => {
     expect(s.matched / s.items).toBeGreaterThanOrEqual(0.95);
   });
 
-  it("estimates text colour within dE 10 (CIE76)", () => {
-    const all = summarize(results);
-    const solid = summarize(results.filter((r) => r.truth.weight !== "Thin"));
-    expect(all.textColourWithin10).toBeGreaterThanOrEqual(0.85);
-    expect(solid.textColourWithin10).toBeGreaterThanOrEqual(0.9);
+  it("estimates text colour within dE 10 (CIE76), for every weight class", () => {
+    expect(summarize(results).textColourWithin10).toBeGreaterThanOrEqual(0.9);
+    // Hairline type (strokes one or two pixels wide) is the hard case: nearly every stroke pixel is mixed
+    // with the ground. On 60-scene runs of scripts/engine-analysis.ts it comes out at 86-90%, regular
+    // and bold type at 93-100%.
+    const goals = { Thin: 0.85, Regular: 0.9, Bold: 0.9 } as const;
+    for (const cls of ["Thin", "Regular", "Bold"] as const) {
+      const s = summarize(results.filter((r) => r.truth.weight === cls));
+      // Enough items of the class for its share to mean something.
+      expect(s.matched, cls).toBeGreaterThanOrEqual(15);
+      expect(s.textColourWithin10, cls).toBeGreaterThanOrEqual(goals[cls]);
+    }
     const sorted = results
       .filter((r) => r.group)
       .map((r) => r.textDeltaE!)
       .sort((a, b) => a - b);
-    expect(sorted[sorted.length >> 1]).toBeLessThanOrEqual(5);
+    expect(sorted[sorted.length >> 1]).toBeLessThanOrEqual(4);
   });
 
   it("estimates the ground colour within dE 10", () => {
