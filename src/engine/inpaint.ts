@@ -5,7 +5,7 @@
  * edge, so a photo does not show a blurred smear where the text was.
  */
 import type { RgbaImage } from "./raster.ts";
-import { scratchFloat32, scratchInt32 } from "./scratch.ts";
+import { scratchFloat32, scratchInt32, scratchUint8 } from "./scratch.ts";
 
 export interface Window {
   x: number;
@@ -136,13 +136,20 @@ function relax(v: Float32Array, known: Float32Array, w: number, h: number, sweep
   let count = 0;
   for (let p = 0; p < n; p++) if (!known[p]) count++;
   const holes = scratchInt32("inpaint.holes", count);
-  for (let p = 0, k = 0; p < n; p++) if (!known[p]) holes[k++] = p;
+  // Whether each hole has all four neighbours inside the window (nearly all do), worked out once rather
+  // than on every sweep.
+  const inside = scratchUint8("inpaint.inside", count);
+  for (let p = 0, k = 0; p < n; p++) {
+    if (known[p]) continue;
+    holes[k] = p;
+    const x = p % w;
+    inside[k++] = x > 0 && x < w - 1 && p >= w && p + w < n ? 1 : 0;
+  }
   for (let s = 0; s < sweeps; s++) {
     for (let k = 0; k < count; k++) {
       const p = holes[k]!;
-      const x = p % w;
-      if (x > 0 && x < w - 1 && p >= w && p + w < n) {
-        // Inside the window (nearly every hole): all four neighbours, in the same order as below.
+      if (inside[k]) {
+        // All four neighbours, in the same order as below.
         const l = (p - 1) * 3;
         const r = (p + 1) * 3;
         const u = (p - w) * 3;
@@ -152,6 +159,7 @@ function relax(v: Float32Array, known: Float32Array, w: number, h: number, sweep
         v[p * 3 + 2] = (v[l + 2]! + v[r + 2]! + v[u + 2]! + v[d + 2]!) / 4;
         continue;
       }
+      const x = p % w;
       let m = 0;
       let r = 0;
       let g = 0;

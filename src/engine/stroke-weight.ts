@@ -43,21 +43,28 @@ export function estimateWeight(
   const stride = Math.max(1, Math.floor(count / 900));
   const widths = new Float64Array(Math.ceil(count / stride));
   const h = alpha.length / w;
-  let seen = 0;
+  // Every stride-th ink pixel is a sample.
+  let skip = 0;
   let taken = 0;
   for (let y = inner.y0; y < inner.y1; y++) {
     for (let x = inner.x0; x < inner.x1; x++) {
       const p = y * w + x;
       if (alpha[p]! < 0.5) continue;
-      if (seen++ % stride !== 0) continue;
+      if (skip > 0) {
+        skip--;
+        continue;
+      }
+      skip = stride - 1;
       let best = Number.POSITIVE_INFINITY;
       for (let d = 0; d < 4; d++) {
         const dx = DIR_X[d]!;
         const dy = DIR_Y[d]!;
         const len = DIR_LEN[d]!;
+        // The run only grows, so a direction already longer than the best one so far is left early (a
+        // run along a stem would otherwise walk the stem's whole length); it could not have won.
         let sum = alpha[p]!;
-        for (let sign = 1; sign >= -1; sign -= 2) {
-          for (let s = 1; s <= maxRun; s++) {
+        for (let sign = 1; sign >= -1 && sum * len <= best; sign -= 2) {
+          for (let s = 1; s <= maxRun && sum * len <= best; s++) {
             const qx = x + sign * dx * s;
             const qy = y + sign * dy * s;
             if (qx < 0 || qy < 0 || qx >= w || qy >= h) break;
