@@ -8,6 +8,11 @@ export class NodeOnnxPort implements OnnxPort {
   async createSession(model: Uint8Array): Promise<OnnxSession> {
     const session = await ort.InferenceSession.create(model, {
       graphOptimizationLevel: "all",
+      // onnxruntime-node runs a model on the calling (main) thread plus a pool; after each run the pool's
+      // threads spin for a while waiting for more work. The engine's own work between runs (cropping,
+      // analysis, erasing) then shares the machine with a thread doing nothing, which on a two-core
+      // server costs the pipeline more than the spin saves the next run.
+      extra: { session: { intra_op: { allow_spinning: "0" }, inter_op: { allow_spinning: "0" } } },
       ...this.options,
     });
     return {
