@@ -50,7 +50,14 @@ const PUNCT_JA_TO_ZH: Record<string, string> = {
 };
 
 /** Korean for a Chinese counter that follows a noun rather than a number. */
-const CLASSIFIER_AS_NOUN: Record<string, string> = { 款: "스타일", 号: "사이즈", 码: "사이즈", 种: "종류" };
+const CLASSIFIER_AS_NOUN: Record<string, string> = {
+  款: "스타일",
+  号: "사이즈",
+  码: "사이즈",
+  种: "종류",
+  // 双USB, 双电机: two of a part (듀얼), not a pair of shoes.
+  双: "듀얼",
+};
 
 /** The text a token writes in the output language, or undefined when it has none. */
 function tokenText(token: Token, lang: OutLang, family: Family): string | undefined {
@@ -278,6 +285,12 @@ export function assemble(tokens: Token[], family: Family, lang: OutLang): string
       const prev = [...ordered.slice(0, i)].reverse().find((t) => t.kind !== "space");
       const free = CLASSIFIER_AS_NOUN[token.src];
       if (free && prev?.number === undefined && prev?.kind !== "number") text = free;
+    }
+    if (token.kind === "lex" && token.src === "装" && lang === "ko") {
+      // 旅行装, 礼品装: a pack for that use (여행용), where no count comes before (10粒装 is 10정).
+      const prev = [...ordered.slice(0, i)].reverse().find((t) => t.kind !== "space");
+      if (prev?.kind === "lex" && prev.pos !== "cl" && prev.pos !== "p")
+        text = pieces.at(-1)?.text.endsWith("용") ? "" : "~용";
     }
     if (token.kind === "lex" && token.pos === "cl" && lang === "en") {
       // English after a number: "1 day" but "3 days".

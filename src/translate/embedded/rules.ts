@@ -367,6 +367,42 @@ const RULES: Rule[] = [
     },
   },
   {
+    name: "zh-limited-quantity",
+    families: ["zh"],
+    // 限量100件: Korean shops put the count first (100개 한정).
+    re: new RegExp(`(?:限量|限售|仅限)${CNUM}(?:件|个|份|台|套|瓶|盒|双)`, "y"),
+    build: (m) => {
+      const n = digits(g(m, 1));
+      return table(m, { ko: `${n}개 한정`, en: `Limited to ${n}`, ja: `${n}点限定` });
+    },
+  },
+  {
+    name: "zh-sold-count",
+    families: ["zh"],
+    // 已售10万+, 累计热销5000件: the count sold, said before the verb in Korean (10만+ 판매).
+    re: /(?:已售|已抢|累计销售|累计热销|累计售出|热销)(\d+(?:\.\d+)?)(万)?(\+)?(件|单|份)?(\+)?/y,
+    build: (m) => {
+      const plus = g(m, 3) || g(m, 5);
+      const n = `${g(m, 1)}${g(m, 2) ? "만" : ""}${g(m, 4) && !plus ? "개" : ""}`;
+      const en = `${g(m, 2) ? groupThousands(Number(g(m, 1)) * 10000) : g(m, 1)}${plus}`;
+      return table(m, { ko: `${n}${plus} 판매`, en: `${en} Sold`, ja: `${g(m, 1)}${g(m, 2)}${plus}個販売` });
+    },
+  },
+  {
+    name: "zh-interest-free",
+    families: ["zh"],
+    // 3期免息, 12期分期免息: monthly instalments without interest.
+    re: new RegExp(`${CNUM}期(?:分期)?免息`, "y"),
+    build: (m) => {
+      const n = digits(g(m, 1));
+      return table(m, {
+        ko: `${n}개월 무이자 할부`,
+        en: `${n}-Month Interest-Free Installments`,
+        ja: `${n}回分割手数料無料`,
+      });
+    },
+  },
+  {
     name: "zh-ten-thousand",
     families: ["zh", "ja"],
     re: /(\d+(?:\.\d+)?)万(\+)?/y,
