@@ -289,7 +289,13 @@ export function assemble(tokens: Token[], family: Family, lang: OutLang): string
     if (token.kind === "lex" && token.src === "装" && lang === "ko") {
       // 旅行装, 礼品装: a pack for that use (여행용), where no count comes before (10粒装 is 10정).
       const prev = [...ordered.slice(0, i)].reverse().find((t) => t.kind !== "space");
-      if (prev?.kind === "lex" && prev.pos !== "cl" && prev.pos !== "p")
+      const next = ordered[i + 1];
+      if (
+        prev?.kind === "lex" &&
+        prev.pos !== "cl" &&
+        prev.pos !== "p" &&
+        (!next || next.kind === "space" || next.kind === "punct")
+      )
         text = pieces.at(-1)?.text.endsWith("용") ? "" : "~용";
     }
     if (token.kind === "lex" && token.pos === "cl" && lang === "en") {

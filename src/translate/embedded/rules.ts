@@ -403,6 +403,16 @@ const RULES: Rule[] = [
     },
   },
   {
+    name: "zh-people-fit",
+    families: ["zh"],
+    // 适合2-3人使用, 适用3-5人: a size for that many people (2-3인용), not "suited to ... use".
+    re: /(?:适合|适用于|适用|可供)(\d+)(?:\s?[-~～到至]\s?(\d+))?人(?:使用|食用|用)?/y,
+    build: (m) => {
+      const n = g(m, 2) ? `${g(m, 1)}-${g(m, 2)}` : g(m, 1);
+      return table(m, { ko: `${n}인용`, en: `For ${n} People`, ja: `${n}人用` });
+    },
+  },
+  {
     name: "zh-ten-thousand",
     families: ["zh", "ja"],
     re: /(\d+(?:\.\d+)?)万(\+)?/y,
