@@ -58,30 +58,26 @@ function fillAround(
   const n = ww * wh;
   const rgb = scratchFloat32("badge.cells", n * 3);
   const d = image.data;
-  // Cell sums row by row (the picture is read in order; the sums are exact integers, so the order of the
-  // additions does not change them).
-  const sums = scratchFloat64("badge.row-sums", ww * 3);
+  // Each cell's sums are exact integers, so the order of the additions does not change them.
   const k = s * s;
-  for (let gy = 0; gy < wh; gy++) {
-    sums.fill(0);
-    for (let yy = 0; yy < s; yy++) {
-      let i = ((y0 + gy * s + yy) * image.width + x0) * 4;
-      for (let gx = 0, q = 0; gx < ww; gx++, q += 3) {
-        let r = 0;
-        let g = 0;
-        let b = 0;
-        for (let xx = 0; xx < s; xx++, i += 4) {
+  const rowStride = image.width * 4;
+  for (let gy = 0, q = 0; gy < wh; gy++) {
+    const top = ((y0 + gy * s) * image.width + x0) * 4;
+    for (let gx = 0; gx < ww; gx++, q += 3) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let yy = 0, row = top + gx * s * 4; yy < s; yy++, row += rowStride) {
+        for (let xx = 0, i = row; xx < s; xx++, i += 4) {
           r += d[i]!;
           g += d[i + 1]!;
           b += d[i + 2]!;
         }
-        sums[q]! += r;
-        sums[q + 1]! += g;
-        sums[q + 2]! += b;
       }
+      rgb[q] = r / k;
+      rgb[q + 1] = g / k;
+      rgb[q + 2] = b / k;
     }
-    const row = gy * ww * 3;
-    for (let q = 0; q < ww * 3; q++) rgb[row + q] = sums[q]! / k;
   }
   // Each cell's squared distance from the ground colour, once (the seeds and every visit test it).
   const groundDist2 = scratchFloat64("badge.ground-distance", n);

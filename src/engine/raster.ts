@@ -124,10 +124,19 @@ function halve(image: RgbaImage): RgbaImage {
   return out;
 }
 
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
 /** Composites transparent pixels over white: what a viewer shows, and what the models expect. */
 export function flattenAlpha(image: RgbaImage): void {
   const d = image.data;
-  for (let i = 0; i < d.length; i += 4) {
+  // Most pictures are opaque: find the first pixel that is not, four bytes at a time where aligned.
+  let first = 0;
+  if (d.byteOffset % 4 === 0) {
+    const words = new Uint32Array(d.buffer, d.byteOffset, d.length >> 2);
+    if (LITTLE_ENDIAN) while (first < words.length && words[first]! >= 0xff000000) first++;
+    first *= 4;
+  }
+  for (let i = first; i < d.length; i += 4) {
     const a = d[i + 3]!;
     if (a === 255) continue;
     const f = a / 255;

@@ -92,9 +92,9 @@ export function inkStyle(textColor: Rgb, ground: Rgb, size: number): InkStyle {
 export function groundColor(image: RgbaImage, frame: RegionFrame): Rgb {
   const c = Math.cos(frame.angle);
   const s = Math.sin(frame.angle);
-  const r: number[] = [];
-  const g: number[] = [];
-  const b: number[] = [];
+  // Per-channel histograms: the median of byte values without sorting sample lists.
+  const hist = new Uint32Array(768);
+  let n = 0;
   const steps = 24;
   for (let i = 0; i <= steps; i++) {
     for (let j = 0; j <= steps; j++) {
@@ -104,13 +104,22 @@ export function groundColor(image: RgbaImage, frame: RegionFrame): Rgb {
       const y = Math.round(frame.origin[1] + u * s + v * c);
       if (x < 0 || y < 0 || x >= image.width || y >= image.height) continue;
       const k = (y * image.width + x) * 4;
-      r.push(image.data[k]!);
-      g.push(image.data[k + 1]!);
-      b.push(image.data[k + 2]!);
+      hist[image.data[k]!]!++;
+      hist[256 + image.data[k + 1]!]!++;
+      hist[512 + image.data[k + 2]!]!++;
+      n++;
     }
   }
-  const med = (a: number[]) => (a.length === 0 ? 128 : a.sort((p, q) => p - q)[a.length >> 1]!);
-  return rgb(med(r), med(g), med(b));
+  if (n === 0) return rgb(128, 128, 128);
+  // The value at rank n >> 1 in ascending order, as sorting the samples would give.
+  const med = (base: number) => {
+    for (let v = 0, acc = 0; v < 256; v++) {
+      acc += hist[base + v]!;
+      if (acc > n >> 1) return v;
+    }
+    return 255;
+  };
+  return rgb(med(0), med(256), med(512));
 }
 
 export function drawLayout(
