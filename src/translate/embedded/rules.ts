@@ -202,6 +202,20 @@ const RULES: Rule[] = [
     },
   },
   {
+    name: "zh-buy-free",
+    families: ["zh"],
+    // 买三免一: of three bought, one is free (not 3+1, where the free one comes on top).
+    re: new RegExp(`买${CNUM}(?:件|个)?免${CNUM}(?:件|个)?`, "y"),
+    build: (m) => {
+      const [a, b] = [digits(g(m, 1)), digits(g(m, 2))];
+      return table(m, {
+        ko: `${a}개 구매 시 ${b}개 무료`,
+        en: `Buy ${a}, ${b} Free`,
+        ja: `${a}点購入で${b}点無料`,
+      });
+    },
+  },
+  {
     name: "zh-nth-item",
     families: ["zh"],
     re: new RegExp(`第${CNUM}件(半价|0元|免费|${NUM}折|${NUM}元)`, "y"),
