@@ -32,6 +32,9 @@ export interface MapBox {
   score: number;
 }
 
+/** The flood fill's stack, kept between calls (grown when a blob needs more). */
+let stackBuffer = new Int32Array(1 << 14);
+
 export function dbPostprocess(
   prob: Float32Array,
   width: number,
@@ -42,20 +45,23 @@ export function dbPostprocess(
   const state = scratchUint8("db.state", width * height);
   for (let i = 0; i < state.length; i++) state[i] = prob[i]! > options.threshold ? 1 : 0;
   const boxes: MapBox[] = [];
-  const stack: number[] = [];
+  let stack = stackBuffer;
   // Each row's extreme pixels of the current blob, and the rows it touched in the order it reached them.
   const rowMin = new Int32Array(height).fill(-1);
   const rowMax = new Int32Array(height);
   const rows = new Int32Array(height);
+  // The eight neighbours' index offsets, in the order the general case visits them.
+  const offsets = Int32Array.of(-width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1);
   for (let start = 0; start < state.length && boxes.length < options.maxCandidates; start++) {
     if (state[start] !== 1) continue;
     // Flood-fill one 8-connected blob, keeping only each row's extreme pixels: their hull is the blob's hull.
     let rowCount = 0;
     state[start] = 2;
-    stack.push(start);
+    let top = 0;
+    stack[top++] = start;
     let count = 0;
-    while (stack.length > 0) {
-      const p = stack.pop()!;
+    while (top > 0) {
+      const p = stack[--top]!;
       count++;
       const y = (p / width) | 0;
       const x = p - y * width;
@@ -67,6 +73,24 @@ export function dbPostprocess(
         if (x < rowMin[y]!) rowMin[y] = x;
         if (x > rowMax[y]!) rowMax[y] = x;
       }
+      // At most eight neighbours go on the stack.
+      if (top + 8 > stack.length) {
+        const grown = new Int32Array(stack.length * 2);
+        grown.set(stack);
+        stack = grown;
+        stackBuffer = grown;
+      }
+      if (x > 0 && y > 0 && x < width - 1 && y < height - 1) {
+        // Away from the border all eight exist; the same order as the general case below.
+        for (let k = 0; k < 8; k++) {
+          const q = p + offsets[k]!;
+          if (state[q] === 1) {
+            state[q] = 2;
+            stack[top++] = q;
+          }
+        }
+        continue;
+      }
       for (let dy = -1; dy <= 1; dy++) {
         const ny = y + dy;
         if (ny < 0 || ny >= height) continue;
@@ -76,7 +100,7 @@ export function dbPostprocess(
           const q = ny * width + nx;
           if (state[q] === 1) {
             state[q] = 2;
-            stack.push(q);
+            stack[top++] = q;
           }
         }
       }
