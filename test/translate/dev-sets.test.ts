@@ -16,6 +16,13 @@ const FLOORS: Record<string, number> = {
   "zh-ko-specs": 0.84,
   "en-ko": 0.8,
   "en-ko-lines": 0.55,
+  "zh-ko-shop": 0.86,
+  "zh-ko-goods": 0.78,
+  "zh-ko-tw": 0.68,
+  "zh-ko-callouts": 0.64,
+  "zh-ko-badges": 0.8,
+  "zh-ko-round3": 0.72,
+  "ja-ko": 0.77,
 };
 
 describe("development sets", () => {
