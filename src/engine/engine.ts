@@ -141,8 +141,9 @@ export class ImageEngine {
         { recognizer, japanese: () => this.tesseract("jpn") },
         request.signal,
       );
-      // Recognition runs in the runtime's own threads; meanwhile this thread works out what does not
-      // need the text (masks, colours, badges), so the two overlap instead of queueing.
+      // Meanwhile this thread works out what does not need the text (masks, colours, badges): where the
+      // runtime infers off this thread the two overlap; onnxruntime-node runs inference on this thread, so
+      // there each yield lets a pending run go first and the work only interleaves.
       for (const line of lines) {
         prepared.set(
           line.quad,
