@@ -216,6 +216,17 @@ const RULES: Rule[] = [
     },
   },
   {
+    name: "zh-buy-n-then",
+    families: ["zh"],
+    // 拍2件更划算, 买3件更优惠: a count bought, then what it brings (2개 구매 시 더 이득), where no
+    // discount rule reads the whole phrase.
+    re: new RegExp(`(?:拍|买|购买|下单)${CNUM}(?:件|个|份|套|盒|瓶|袋)(?=更|再|立|享|送|赠|包邮|免)`, "y"),
+    build: (m) => {
+      const n = digits(g(m, 1));
+      return table(m, { ko: `${n}개 구매 시`, en: `Buy ${n}:`, ja: `${n}点購入で` });
+    },
+  },
+  {
     name: "zh-nth-item",
     families: ["zh"],
     re: new RegExp(`第${CNUM}件(半价|0元|免费|${NUM}折|${NUM}元)`, "y"),
