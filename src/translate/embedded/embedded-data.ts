@@ -48,6 +48,7 @@ export const DATA_FILES = {
     "glossary/home-kitchen.tsv",
     "glossary/food.tsv",
     "glossary/baby-pets-sports.tsv",
+    "glossary/lifestyle.tsv",
     "glossary/features.tsv",
     "glossary/colors-sizes.tsv",
     "glossary/slogans.tsv",
