@@ -29,7 +29,8 @@
  *      through the reference the output matched, and rejects invented, dropped or changed numbers.
  *   Script mixing (never acceptable, and counted): for a Korean target, Hangul together with Han or kana in the
  *   same output; for an English target, any Han, kana or Hangul left. Latin, digits and symbols are fine in
- *   either.
+ *   either. An output left wholly in the source script (the translator's "kept" answer) is counted apart, as
+ *   "kept in source script": not acceptable, but not mixing.
  *
  * Why 0.65: with the reference lists holding the wordings a native shop would accept, chrF only has to absorb
  * small differences (particles and endings such as 구매 시 / 구매하면, a dropped or added "the"), which score
@@ -321,16 +322,26 @@ const HAN = /\p{Script=Han}/u;
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const HANGUL = /\p{Script=Hangul}/u;
 
-/** True when an output mixes scripts incoherently for its target (never acceptable). */
-export function mixesScripts(output: string, target: Target): boolean {
+/**
+ * True when an output mixes scripts incoherently for its target (never acceptable). A source the translator
+ * left whole (its "kept" answer) is not mixing: it is reported as kept in source script instead.
+ */
+export function mixesScripts(output: string, target: Target, src?: string): boolean {
+  if (keptInSourceScript(output, target, src)) return false;
   const cjk = HAN.test(output) || KANA.test(output);
   if (target === "ko") return HANGUL.test(output) && cjk;
   return cjk || HANGUL.test(output);
 }
 
-/** A Korean-target output left wholly in the source's CJK script (reported, not counted as mixing). */
-export function keptInSourceScript(output: string, target: Target): boolean {
-  return target === "ko" && !HANGUL.test(output) && (HAN.test(output) || KANA.test(output));
+/**
+ * An output left wholly in the source's script (reported, not counted as mixing; never acceptable either).
+ * Korean target: CJK and no Hangul at all. English target: the source itself, unchanged (so Latin words of the
+ * source, "iPhone 15 保护壳", do not hide a half-translated output).
+ */
+export function keptInSourceScript(output: string, target: Target, src?: string): boolean {
+  const cjk = HAN.test(output) || KANA.test(output);
+  if (target === "ko") return !HANGUL.test(output) && cjk;
+  return src !== undefined && cjk && output.normalize("NFKC").trim() === src.normalize("NFKC").trim();
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -364,12 +375,12 @@ export function judge(src: string, output: string, refs: readonly string[], targ
       if (!wordingOnly || score > wordingOnly.score) wordingOnly = { ref, score };
       continue;
     }
-    if (mixesScripts(output, target)) {
+    if (mixesScripts(output, target, src)) {
       return { acceptable: false, reason: "mixed-scripts", closest: ref, score };
     }
     return { acceptable: true, reason: exact ? "exact" : "chrF", closest: ref, score };
   }
-  if (mixesScripts(output, target)) {
+  if (mixesScripts(output, target, src)) {
     return { acceptable: false, reason: "mixed-scripts", closest: best.ref, score: best.score };
   }
   if (wordingOnly)
@@ -543,8 +554,8 @@ export function summarize(
     acceptable: all.acceptable,
     rate: all.rate,
     exact: results.filter((r) => r.verdict.reason === "exact").length,
-    mixedScripts: results.filter((r) => mixesScripts(r.output, to)).length,
-    keptInSourceScript: results.filter((r) => keptInSourceScript(r.output, to)).length,
+    mixedScripts: results.filter((r) => mixesScripts(r.output, to, r.row.src)).length,
+    keptInSourceScript: results.filter((r) => keptInSourceScript(r.output, to, r.row.src)).length,
     empty: results.filter((r) => r.verdict.reason === "empty").length,
     failedOnNumbers: results.filter((r) => r.verdict.reason === "numbers").length,
     heldOutOnly: tally(results.filter((r) => !r.row.origin)),

@@ -235,6 +235,16 @@ describe("script mixing", () => {
     expect(mixesScripts("무료 shipping", "en")).toBe(true);
     expect(mixesScripts("Free shipping on orders over ¥99 — 100% ✓", "en")).toBe(false);
   });
+
+  it("reports an English-target output that is the source left whole as kept, and anything less as mixed", () => {
+    expect(keptInSourceScript("送料無料", "en", "送料無料")).toBe(true);
+    expect(mixesScripts("送料無料", "en", "送料無料")).toBe(false);
+    expect(keptInSourceScript("iPhone 15 保护壳", "en", "iPhone 15 保护壳")).toBe(true);
+    expect(mixesScripts("iPhone 15 保护壳", "en", "iPhone 15 保护壳")).toBe(false);
+    expect(mixesScripts("iPhone 15 case 保护", "en", "iPhone 15 保护壳")).toBe(true);
+    expect(mixesScripts("Free 送料", "en", "送料無料")).toBe(true);
+    expect(keptInSourceScript("Free shipping", "en", "送料無料")).toBe(false);
+  });
 });
 
 describe("judge", () => {
