@@ -32,6 +32,27 @@ describe("Chinese to Korean", () => {
     expect(await ko("使用时间：8小时")).toBe("사용 시간: 8시간");
   });
 
+  it("puts 可/可以 and 适合/适用 after what they govern, and 每 after its quantity", async () => {
+    expect(await ko("可360度旋转")).toBe("360도 회전 가능");
+    expect(await ko("适合办公室使用")).toBe("사무실 사용에 적합");
+    expect(await ko("适用15-17寸笔记本")).toBe("15-17인치 노트북에 사용 가능");
+    expect(await ko("敏感肌适用")).toBe("민감성 피부 사용 가능");
+    expect(await ko("无添加防腐剂")).toBe("방부제 무첨가");
+    expect(await ko("每袋500克")).toBe("봉지당 500g");
+  });
+
+  it("writes 让/使 + noun + quality as what the product does to the noun, and 特别 before a quality as 특히", async () => {
+    expect(await ko("让肌肤更水润")).toBe("피부를 더 촉촉하게");
+    expect(await ko("使头发更顺滑")).toBe("머리카락을 더 부드럽게");
+    expect(await ko("特别耐用")).toBe("특히 튼튼한");
+    expect(await ko("特别的礼物")).toBe("특별한 선물");
+  });
+
+  it("reads a Sino-Korean word whose Japanese form has a glossary row of another sense (技术 is 기술)", async () => {
+    expect(await ko("技术")).toBe("기술");
+    expect(await ko("已有10000+人购买")).toBe("10000+명 구매");
+  });
+
   it("glues a one-character prefix to a Sino-Korean noun and makes it an adjective before any other", async () => {
     expect(await ko("大屏幕")).toBe("대화면");
     expect(await ko("大尺寸")).toBe("큰 사이즈");

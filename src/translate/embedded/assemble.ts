@@ -202,9 +202,10 @@ function englishComparatives(out: Token[]): void {
   }
 }
 
-/** Moves verbs to where the target language puts them. */
-function reorder(tokens: Token[], family: Family, lang: OutLang): Token[] {
+/** Moves verbs to where the target language puts them; also returns the verbs that took an object. */
+function reorder(tokens: Token[], family: Family, lang: OutLang): [Token[], Set<Token>] {
   const out = [...tokens];
+  const moved = new Set<Token>();
   const isObjectPart = (t: Token | undefined) =>
     !!t &&
     (t.kind === "lex" || t.kind === "rule" || t.kind === "number" || t.kind === "latin") &&
@@ -218,7 +219,6 @@ function reorder(tokens: Token[], family: Family, lang: OutLang): Token[] {
       out[at]?.kind === "space" &&
       isObjectPart(out[at + 1]) &&
       (family === "en" || (isLatinOrNumber(out[at - 1]) && isLatinOrNumber(out[at + 1])));
-    const moved = new Set<Token>();
     if (family === "en" && lang === "ko") forPhrasesFirst(out, moved);
     for (let i = out.length - 1; i >= 0; i--) {
       if (out[i]?.pos !== "v" || moved.has(out[i] as Token)) continue;
@@ -229,6 +229,16 @@ function reorder(tokens: Token[], family: Family, lang: OutLang): Token[] {
         isObjectPart(out[end]) ||
         spaceInObject(end) ||
         (end > i + 1 && moved.has(out[end] as Token) && isObjectPart(out[end - 1]))
+      )
+        end++;
+      // 适合办公室使用: the use that closes the phrase is part of what the verb is for (사무실 사용에 적합).
+      if (
+        family === "zh" &&
+        end > i + 1 &&
+        out[i]?.entry?.out[lang]?.startsWith("~에 ") &&
+        out[end]?.pos === "v" &&
+        !moved.has(out[end] as Token) &&
+        !isObjectPart(out[end + 1])
       )
         end++;
       if (end === i + 1) continue;
@@ -259,19 +269,22 @@ function reorder(tokens: Token[], family: Family, lang: OutLang): Token[] {
       if (verb) out.splice(start, 0, verb);
     }
   }
-  return out;
+  return [out, moved];
 }
 
 /** Writes the tokens, or returns undefined when one of them has nothing to write in the target. */
 export function assemble(tokens: Token[], family: Family, lang: OutLang): string | undefined {
   const pieces: Piece[] = [];
-  const ordered = reorder(tokens, family, lang);
+  const [ordered, moved] = reorder(tokens, family, lang);
   for (let i = 0; i < ordered.length; i++) {
     const token = ordered[i]!;
     let text = tokenText(token, lang, family);
     if (text === undefined) return undefined;
     // A circumfix verb that found no object is written whole.
     text = text.replace(" … ", " ");
+    // 敏感肌适用: a verb written after what it is for (~에 사용 가능) has no object to take the 에.
+    if (lang === "ko" && token.pos === "v" && !moved.has(token) && text.startsWith("~에 "))
+      text = text.slice(3);
     // "40 Hours" -> 40시간: Korean, Japanese and Chinese write a number and its unit together.
     if (
       token.kind === "space" &&
@@ -325,6 +338,7 @@ export function assemble(tokens: Token[], family: Family, lang: OutLang): string
   }
 
   if (lang === "ko" && family === "en") englishKorean(pieces);
+  if (lang === "ko" && family === "zh") chineseKorean(pieces);
   if (lang === "ko") joinModifiers(pieces);
   if (lang === "ko") dropRepeats(pieces);
   if (lang === "ko") possibleBeforeNoun(pieces);
@@ -371,6 +385,60 @@ function englishKorean(pieces: Piece[]): void {
       (!next || next.token.kind === "punct")
     )
       w.text = "프리";
+  }
+}
+
+const CAUSATIVE = new Set(["让", "使", "令", "使得"]);
+/** Chinese degree words that are adverbs before a quality and adjectives elsewhere (特别的礼物). */
+const DEGREE_BEFORE_QUALITY: Record<string, string> = { 特别: "특히", 格外: "특히", 尤其: "특히" };
+
+/**
+ * Chinese words whose Korean depends on their neighbours:
+ * - 让/使 + noun + (更) + quality is what the product does to the noun: 让肌肤更水润 -> 피부를 더
+ *   촉촉하게 (the object takes 을/를, the quality its adverb ending);
+ * - 每 before a quantity is 당 after it: 每100克 -> 100g당, 每袋 -> 봉지당;
+ * - 特别 before a quality is the adverb 특히 (特别耐用 -> 특히 튼튼한, not 특별하고 튼튼한).
+ */
+function chineseKorean(pieces: Piece[]): void {
+  const phraseEnd = (p: Piece | undefined) => !p || p.token.kind === "space" || p.token.kind === "punct";
+  for (let i = 0; i < pieces.length; i++) {
+    const w = pieces[i] as Piece;
+    const src = w.token.src;
+    if (CAUSATIVE.has(src) && w.token.kind === "lex") {
+      let j = i + 1;
+      const nouns: Piece[] = [];
+      while (
+        pieces[j]?.token.kind === "lex" &&
+        pieces[j]?.token.pos === "n" &&
+        !isModifierForm(pieces[j]?.text.split(" ").at(-1) ?? "") &&
+        /[\p{Script=Hangul}]$/u.test(pieces[j]?.text ?? "")
+      )
+        nouns.push(pieces[j++] as Piece);
+      if (!nouns.length) continue;
+      if (pieces[j]?.text === "더" || pieces[j]?.text === "더욱") j++;
+      const quality = pieces[j];
+      if (!quality || quality.token.kind !== "lex" || !phraseEnd(pieces[j + 1])) continue;
+      const last = quality.text.split(" ").at(-1) ?? "";
+      const connective = toConnective(last);
+      if (!connective) continue;
+      const noun = nouns.at(-1) as Piece;
+      noun.text = `${noun.text}${pickParticle(noun.text, "을/를")}`;
+      quality.text = `${quality.text.slice(0, quality.text.length - last.length)}${connective.slice(0, -1)}게`;
+    } else if (src === "每" && w.token.kind === "lex") {
+      const next = pieces[i + 1];
+      if (!next || next.glueBefore) continue;
+      const quantity =
+        next.token.kind === "rule" ||
+        next.token.kind === "number" ||
+        (next.token.kind === "lex" && (next.token.pos === "cl" || next.token.number !== undefined));
+      if (!quantity || !/[\p{Script=Hangul}a-zA-Z0-9]$/u.test(next.text)) continue;
+      w.text = "";
+      next.text = `${next.text}당`;
+    } else if (DEGREE_BEFORE_QUALITY[src] && w.token.kind === "lex") {
+      const next = pieces[i + 1];
+      if (next?.token.kind === "lex" && isQuality(next.text.split(" ")[0] ?? ""))
+        w.text = DEGREE_BEFORE_QUALITY[src] as string;
+    }
   }
 }
 

@@ -48,6 +48,12 @@ export interface Lexicon {
   sinoKorean?: Set<string>;
   /** English words the dictionaries' glosses use: an English word outside it is a name, not a word. */
   englishWords?: Set<string>;
+  /**
+   * The dictionary's English for a word whose glossary row already gives English: the sense check of
+   * the Sino-Xenic table compares dictionary senses, not a glossary's shop wording (技術 has a row for
+   * 工艺, Craftsmanship, yet the word is technology like 技术).
+   */
+  dictGloss?: Map<string, string>;
 }
 
 export interface GlossaryParseIssue {
@@ -212,7 +218,10 @@ export function loadCjkTable(text: string, zh: Lexicon, ja: Lexicon): void {
     if (
       zhValue &&
       common?.trim() === "P" &&
-      sameSense(zh.entries.get(zhValue)?.out.en, ja.entries.get(jaForm)?.out.en)
+      sameSenseAny(
+        [zh.entries.get(zhValue)?.out.en, zh.dictGloss?.get(zhValue)],
+        [ja.entries.get(jaForm)?.out.en, ja.dictGloss?.get(jaForm)],
+      )
     ) {
       mergeDict(zh, zhValue, "ja", jaForm);
       if (koValue) mergeDict(zh, zhValue, "ko", koValue);
@@ -268,6 +277,10 @@ const STOP = new Set([
 ]);
 
 /** Whether two dictionary glosses share a content word (price / price, material / materials). */
+function sameSenseAny(a: Array<string | undefined>, b: Array<string | undefined>): boolean {
+  return a.some((x) => b.some((y) => sameSense(x, y)));
+}
+
 export function sameSense(a: string | undefined, b: string | undefined): boolean {
   if (!a || !b) return false;
   const words = (g: string) =>
@@ -288,6 +301,10 @@ function mergeDict(lexicon: Lexicon, form: string, lang: OutLang, value: string)
   if (existing) {
     // The glossary's own row decides; the dictionary only fills languages the row left open.
     if (existing.out[lang] === undefined && existing.kind !== "user") existing.out[lang] = value;
+    else if (lang === "en") {
+      lexicon.dictGloss ??= new Map();
+      lexicon.dictGloss.set(key, value);
+    }
     return;
   }
   lexicon.entries.set(key, { out: { [lang]: value }, pos: "n", kind: "dict" });

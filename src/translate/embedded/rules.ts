@@ -37,6 +37,13 @@ interface Rule {
 }
 
 const NUM = "(\\d+(?:\\.\\d+)?)";
+const JA_BUYER_VERB: Record<string, string> = {
+  구매: "購入",
+  선택: "選択",
+  재구매: "リピート",
+  호평: "高評価",
+  추천: "おすすめ",
+};
 const CNUM = `(\\d+|${CN_NUMERAL})`;
 const OFF = "(?:\\s?(?:OFF|off|Off|オフ))";
 
@@ -411,6 +418,31 @@ const RULES: Rule[] = [
       const n = `${g(m, 1)}${g(m, 2) ? "만" : ""}${g(m, 4) && !plus ? "개" : ""}`;
       const en = `${g(m, 2) ? groupThousands(Number(g(m, 1)) * 10000) : g(m, 1)}${plus}`;
       return table(m, { ko: `${n}${plus} 판매`, en: `${en} Sold`, ja: `${g(m, 1)}${g(m, 2)}${plus}個販売` });
+    },
+  },
+  {
+    name: "zh-buyer-count",
+    families: ["zh"],
+    // 已有10000+人购买, 超5万人好评: how many people bought, the count first in Korean (1만+명 구매).
+    re: /(?:已有|已经有|超过|超|累计)?(\d+(?:\.\d+)?)(万)?(\+)?人(?:已)?(购买|付款|选择|回购|好评|推荐)/y,
+    build: (m) => {
+      const n = `${g(m, 1)}${g(m, 2) ? "만" : ""}${g(m, 3)}`;
+      const verb = { 购买: "구매", 付款: "구매", 选择: "선택", 回购: "재구매", 好评: "호평", 推荐: "추천" }[
+        g(m, 4) as "购买"
+      ];
+      const enVerb = {
+        구매: "Bought",
+        선택: "Chose",
+        재구매: "Repurchased",
+        호평: "Rated It Well",
+        추천: "Recommend",
+      }[verb];
+      const en = `${g(m, 2) ? groupThousands(Number(g(m, 1)) * 10000) : g(m, 1)}${g(m, 3)} People ${enVerb}`;
+      return table(m, {
+        ko: `${n}명 ${verb}`,
+        en,
+        ja: `${g(m, 1)}${g(m, 2)}${g(m, 3)}人が${JA_BUYER_VERB[verb]}`,
+      });
     },
   },
   {
