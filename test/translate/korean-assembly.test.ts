@@ -48,6 +48,14 @@ describe("Chinese to Korean", () => {
     expect(await ko("特别的礼物")).toBe("특별한 선물");
   });
 
+  it("says how long before the act, what is compared with 보다, and who it is for with 에게", async () => {
+    expect(await ko("充电2小时用7天")).toBe("2시간 충전 7일 사용");
+    expect(await ko("一次充电续航30天")).toBe("1회 충전 30일 사용");
+    expect(await ko("比双十一还便宜")).toBe("광군제보다 더 저렴한");
+    expect(await ko("给宝宝最好的呵护")).toBe("아기에게 최고의 케어");
+    expect(await ko("让宝宝睡得更香")).toBe("아기가 더 푹 자게");
+  });
+
   it("reads a Sino-Korean word whose Japanese form has a glossary row of another sense (技术 is 기술)", async () => {
     expect(await ko("技术")).toBe("기술");
     expect(await ko("已有10000+人购买")).toBe("10000+명 구매");

@@ -388,6 +388,18 @@ function englishKorean(pieces: Piece[]): void {
   }
 }
 
+/** Korean acts that a Chinese duration follows (充电2小时), and how the act reads after it. */
+const ACTS_WITH_DURATION: Record<string, string> = {
+  충전: "충전",
+  가열: "가열",
+  예열: "예열",
+  보온: "보온",
+  보냉: "보냉",
+  대기: "대기",
+  재생: "재생",
+  "배터리 지속 시간": "사용",
+};
+
 const CAUSATIVE = new Set(["让", "使", "令", "使得"]);
 /** Chinese degree words that are adverbs before a quality and adjectives elsewhere (特别的礼物). */
 const DEGREE_BEFORE_QUALITY: Record<string, string> = { 特别: "특히", 格外: "특히", 尤其: "특히" };
@@ -422,7 +434,8 @@ function chineseKorean(pieces: Piece[]): void {
       const connective = toConnective(last);
       if (!connective) continue;
       const noun = nouns.at(-1) as Piece;
-      noun.text = `${noun.text}${pickParticle(noun.text, "을/를")}`;
+      // 让宝宝睡得更香: the noun does the act (아기가 더 푹 자게); 让肌肤更水润: it is made so (피부를).
+      noun.text = `${noun.text}${pickParticle(noun.text, last.endsWith("는") ? "이/가" : "을/를")}`;
       quality.text = `${quality.text.slice(0, quality.text.length - last.length)}${connective.slice(0, -1)}게`;
     } else if (src === "每" && w.token.kind === "lex") {
       const next = pieces[i + 1];
@@ -434,6 +447,37 @@ function chineseKorean(pieces: Piece[]): void {
       if (!quantity || !/[\p{Script=Hangul}a-zA-Z0-9]$/u.test(next.text)) continue;
       w.text = "";
       next.text = `${next.text}당`;
+    } else if (src === "给" && w.token.kind === "lex" && w.text === "") {
+      // 给宝宝最好的呵护: the one it is for takes 에게 (아기에게 최고의 케어) when more follows.
+      let j = i + 1;
+      const noun = (p: Piece | undefined) =>
+        p?.token.kind === "lex" &&
+        p.token.pos === "n" &&
+        !p.glueAfter &&
+        !/의$/.test(p.text) &&
+        !isModifierForm(p.text.split(" ").at(-1) ?? "");
+      while (noun(pieces[j])) j++;
+      const to = pieces[j - 1];
+      if (j === i + 1 || !to || phraseEnd(pieces[j]) || !/[\p{Script=Hangul}]$/u.test(to.text)) continue;
+      if (/에게$/.test(to.text)) continue;
+      to.text = `${to.text}에게`;
+    } else if (src === "比" && w.token.kind === "lex") {
+      // 比双十一还便宜: the thing compared with takes 보다 (광군제보다 더 저렴한).
+      let j = i + 1;
+      while (pieces[j]?.token.kind === "lex" && pieces[j]?.token.pos === "n" && pieces[j]?.text !== "더") j++;
+      const than = pieces[j - 1];
+      if (j === i + 1 || !than || pieces[j]?.text !== "더") continue;
+      than.text = `${than.text}보다`;
+    } else if (ACTS_WITH_DURATION[w.text] && w.token.kind === "lex" && !w.glueAfter) {
+      // 充电2小时: Korean says how long before the act (2시간 충전), as for 用7天 (7일 사용).
+      let end = i + 1;
+      if (pieces[end]?.token.kind === "number" && pieces[end + 1]?.token.pos === "cl") end++;
+      const last = pieces[end];
+      const duration = /^(\d.*)?(시간|분|초|일|주|개월|년)$/.test(last?.text ?? "");
+      if (last && duration && (end > i + 1 || last.token.kind === "rule")) {
+        last.text = `${last.text} ${ACTS_WITH_DURATION[w.text]}`;
+        w.text = "";
+      }
     } else if (DEGREE_BEFORE_QUALITY[src] && w.token.kind === "lex") {
       const next = pieces[i + 1];
       if (next?.token.kind === "lex" && isQuality(next.text.split(" ")[0] ?? ""))
