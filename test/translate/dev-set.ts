@@ -38,7 +38,7 @@ export const DEV_SET: DevCase[] = [
   },
   { text: "送运费险", source: "zh", target: "ko", expected: "반품 배송비 보험 증정" },
   { text: "两件套", source: "zh", target: "ko", expected: "투피스 세트" },
-  { text: "净含量500毫升", source: "zh", target: "ko", expected: "용량 500ml" },
+  { text: "净含量500毫升", source: "zh", target: "ko", expected: "내용량 500ml" },
   { text: "3斤装", source: "zh", target: "ko", expected: "1.5kg" },
   { text: "低至5折", source: "zh", target: "ko", expected: "최대 50% 할인" },
   // Traditional Chinese reads through the same glossary

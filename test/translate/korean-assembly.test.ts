@@ -56,6 +56,13 @@ describe("Chinese to Korean", () => {
     expect(await ko("让宝宝睡得更香")).toBe("아기가 더 푹 자게");
   });
 
+  it("names the object of a request with 을/를, and what earns a reduction before it", async () => {
+    expect(await ko("使用前请仔细阅读说明书")).toBe("사용 전 설명서를 꼼꼼히 읽어 주세요");
+    expect(await ko("附说明书")).toBe("설명서 포함");
+    expect(await ko("领券立减50元")).toBe("쿠폰 받고 50위안 즉시 할인");
+    expect(await ko("下单立减20元")).toBe("주문 시 20위안 즉시 할인");
+  });
+
   it("reads a Sino-Korean word whose Japanese form has a glossary row of another sense (技术 is 기술)", async () => {
     expect(await ko("技术")).toBe("기술");
     expect(await ko("已有10000+人购买")).toBe("10000+명 구매");

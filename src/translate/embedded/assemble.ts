@@ -104,6 +104,28 @@ const COMPOUND_HEADS = new Set([
   ),
 ]);
 
+/** Chinese verbs that govern even a noun of COMPOUND_HEADS (附说明书 is 설명서 포함, not a kind of manual). */
+const GOVERNING = new Set([
+  "附",
+  "配",
+  "带",
+  "含",
+  "附赠",
+  "赠送",
+  "阅读",
+  "仔细阅读",
+  "请仔细阅读",
+  "查看",
+  "参阅",
+]);
+
+const OBJECT_PARTICLE: Token = {
+  src: "",
+  kind: "lex",
+  pos: "p",
+  entry: { out: { ko: "을/를" }, pos: "p", kind: "glossary" },
+} as Token;
+
 const isLatinOrNumber = (t: Token | undefined) =>
   !!t && (t.kind === "latin" || t.kind === "number" || t.kind === "rule");
 
@@ -243,11 +265,27 @@ function reorder(tokens: Token[], family: Family, lang: OutLang): [Token[], Set<
         end++;
       if (end === i + 1) continue;
       // 使用时间, 安装方法: a verb before one of these nouns names a kind of it (사용 시간), not an act.
-      if (family === "zh" && end === i + 2 && COMPOUND_HEADS.has(out[i + 1]?.src ?? "")) continue;
+      if (
+        family === "zh" &&
+        end === i + 2 &&
+        COMPOUND_HEADS.has(out[i + 1]?.src ?? "") &&
+        !GOVERNING.has(out[i]?.src ?? "")
+      )
+        continue;
       const [verb] = out.splice(i, 1);
       if (verb) {
         // "주문 시 … 증정" (下单送): the part before the gap stays in front of the object.
         const [front, back] = splitCircumfix(verb, lang);
+        // 请仔细阅读说明书: a request names its object with 을/를 (설명서를 꼼꼼히 읽어 주세요).
+        if (
+          lang === "ko" &&
+          family === "zh" &&
+          /세요$/.test(back.entry?.out.ko ?? "") &&
+          out[end - 2]?.kind === "lex"
+        ) {
+          out.splice(end - 1, 0, OBJECT_PARTICLE);
+          end++;
+        }
         out.splice(end - 1, 0, back);
         moved.add(back);
         if (front) {

@@ -392,10 +392,15 @@ const RULES: Rule[] = [
   {
     name: "zh-instant-reduction",
     families: ["zh"],
-    re: /(立减|直降|立省)(\d+(?:\.\d+)?)元?/y,
+    // 领券立减50元, 下单立减20元: what earns the reduction comes first (쿠폰 받고, 주문 시).
+    re: /(领券|领劵|下单|拍下|购买|付款)?(立减|直降|立省)(\d+(?:\.\d+)?)元?/y,
     build: (m) => {
-      const n = g(m, 2);
-      return table(m, { ko: `${n}위안 즉시 할인`, en: `¥${n} off`, ja: `${n}元引き` });
+      const n = g(m, 3);
+      const how = g(m, 1);
+      const ko = how ? (how.startsWith("领") ? "쿠폰 받고 " : how === "下单" ? "주문 시 " : "구매 시 ") : "";
+      const en = how ? (how.startsWith("领") ? "Coupon: " : "On Order: ") : "";
+      const ja = how ? (how.startsWith("领") ? "クーポンで" : "注文で") : "";
+      return table(m, { ko: `${ko}${n}위안 즉시 할인`, en: `${en}¥${n} off`, ja: `${ja}${n}元引き` });
     },
   },
   {
