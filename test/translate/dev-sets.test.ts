@@ -24,6 +24,10 @@ const FLOORS: Record<string, number> = {
   "zh-ko-round3": 0.72,
   "ja-ko": 0.77,
   "ja-ko-round2": 0.78,
+  "zh-ko-round4": 0.61,
+  "zh-ko-sentences": 0.54,
+  "ja-ko-round3": 0.6,
+  "zh-ko-round5": 0.4,
 };
 
 describe("development sets", () => {
