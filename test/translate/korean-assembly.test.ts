@@ -63,6 +63,14 @@ describe("Chinese to Korean", () => {
     expect(await ko("下单立减20元")).toBe("주문 시 20위안 즉시 할인");
   });
 
+  it("says a one-character quality of the noun before it, suits people with 에게, and lists abilities", async () => {
+    expect(await ko("体积小")).toBe("작은 부피");
+    expect(await ko("适合上班族")).toBe("직장인에게 적합");
+    expect(await ko("可水洗可机洗")).toBe("물세탁 가능 세탁기 사용 가능");
+    expect(await ko("只需99")).toBe("단 99위안");
+    expect(await ko("每次只需2粒")).not.toContain("위안");
+  });
+
   it("reads a Sino-Korean word whose Japanese form has a glossary row of another sense (技术 is 기술)", async () => {
     expect(await ko("技术")).toBe("기술");
     expect(await ko("已有10000+人购买")).toBe("10000+명 구매");

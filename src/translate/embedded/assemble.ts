@@ -104,6 +104,10 @@ const COMPOUND_HEADS = new Set([
   ),
 ]);
 
+/** Korean words for people and pets, which take 에게 rather than 에. */
+const PERSON =
+  /(직장인|노인|성인|임산부|학생|수험생|아기|어린이|아이|엄마|아빠|여성|남성|아동|유아|신생아|어르신|부모님|사람|반려견|반려동물|강아지|고양이|남자친구|여자친구|가족|초보자|선수)$/;
+
 /** Chinese verbs that govern even a noun of COMPOUND_HEADS (附说明书 is 설명서 포함, not a kind of manual). */
 const GOVERNING = new Set([
   "附",
@@ -128,6 +132,50 @@ const OBJECT_PARTICLE: Token = {
 
 const isLatinOrNumber = (t: Token | undefined) =>
   !!t && (t.kind === "latin" || t.kind === "number" || t.kind === "rule");
+
+/** One-character Chinese qualities and their Korean modifier form when they are said of a noun. */
+const PREDICATE: Record<string, string> = {
+  小: "작은",
+  大: "큰",
+  多: "많은",
+  少: "적은",
+  强: "강한",
+  足: "넉넉한",
+  高: "높은",
+  低: "낮은",
+  快: "빠른",
+  慢: "느린",
+  长: "긴",
+  短: "짧은",
+  轻: "가벼운",
+  重: "무거운",
+  软: "부드러운",
+  硬: "단단한",
+  薄: "얇은",
+  厚: "두꺼운",
+  宽: "넓은",
+  窄: "좁은",
+  稳: "안정적인",
+  准: "정확한",
+  亮: "밝은",
+};
+
+/**
+ * 体积小, 分量足: a one-character quality that closes a phrase after a noun is said of it (작은 부피),
+ * not the prefix the same character is before a noun (小 = 소 in 소형).
+ */
+function predicates(out: Token[]): void {
+  for (let i = 1; i < out.length; i++) {
+    const t = out[i] as Token;
+    const korean = PREDICATE[t.src];
+    if (!korean || t.kind !== "lex" || !t.entry) continue;
+    const prev = out[i - 1];
+    const next = out[i + 1];
+    if (prev?.kind !== "lex" || prev.pos !== "n" || prev.src.length < 2) continue;
+    if (next && next.kind !== "space" && next.kind !== "punct") continue;
+    out[i] = { ...t, pos: "n", entry: { ...t.entry, out: { ...t.entry.out, ko: korean } } };
+  }
+}
 
 /**
  * Chinese states a quality after its noun (送货快, 包装精美, 连接稳定); a Korean callout puts the
@@ -294,7 +342,10 @@ function reorder(tokens: Token[], family: Family, lang: OutLang): [Token[], Set<
         }
       }
     }
-    if (family === "zh" && lang === "ko") fronting(out);
+    if (family === "zh" && lang === "ko") {
+      predicates(out);
+      fronting(out);
+    }
     if (family === "en" && lang === "ko") englishComparatives(out);
   } else if (family === "ja" && (lang === "zh" || lang === "en")) {
     // OV -> VO: "X を V" becomes "V X".
@@ -323,6 +374,9 @@ export function assemble(tokens: Token[], family: Family, lang: OutLang): string
     // 敏感肌适用: a verb written after what it is for (~에 사용 가능) has no object to take the 에.
     if (lang === "ko" && token.pos === "v" && !moved.has(token) && text.startsWith("~에 "))
       text = text.slice(3);
+    // 适合上班族: suited to a person is 에게 (직장인에게 적합), to a thing 에.
+    if (lang === "ko" && text.startsWith("~에 ") && PERSON.test(pieces.at(-1)?.text ?? ""))
+      text = `~에게 ${text.slice(3)}`;
     // "40 Hours" -> 40시간: Korean, Japanese and Chinese write a number and its unit together.
     if (
       token.kind === "space" &&
@@ -542,6 +596,10 @@ function possibleBeforeNoun(pieces: Piece[]): void {
     if (!/^[\p{Script=Hangul}]/u.test(b.text) || isModifierForm(b.text.split(" ")[0] ?? "")) continue;
     // Chinese spaces separate phrases: only a piece written against the next one modifies it.
     if (j !== i + 1 && a.token.src.match(/[\p{Script=Han}]/u)) continue;
+    // 可水洗可机洗: a list of abilities (물세탁 가능 세탁기 사용 가능), not an able noun.
+    let k = j;
+    while (pieces[k] && pieces[k]?.token.kind !== "space" && pieces[k]?.token.kind !== "punct") k++;
+    if (pieces.slice(j, k).some((p) => /(가능|불가)$/.test(p.text))) continue;
     a.text = `${a.text}한`;
   }
 }

@@ -386,7 +386,8 @@ const RULES: Rule[] = [
   {
     name: "zh-sale-price",
     families: ["zh"],
-    re: /(?:仅售|只售|售价|仅需|只需|到手仅需)(\d+(?:\.\d+)?)元?/y,
+    // 只需2粒 is a dose, not a price: without 元 the number must end the phrase.
+    re: /(?:仅售|只售|售价|仅需|只需|到手仅需)(\d+(?:\.\d+)?)(?:元|(?=$|[\s,，。.!！;；]))/y,
     build: (m) => table(m, { ko: `단 ${g(m, 1)}위안`, en: `Only ¥${g(m, 1)}`, ja: `わずか${g(m, 1)}元` }),
   },
   {
