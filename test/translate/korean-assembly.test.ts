@@ -71,6 +71,15 @@ describe("Chinese to Korean", () => {
     expect(await ko("每次只需2粒")).not.toContain("위안");
   });
 
+  it("writes 得 + quality as the act's manner, drops adverbial 地, and counts 八大 as N대", async () => {
+    expect(await ko("洗得很干净")).toBe("깨끗하게 세탁");
+    expect(await ko("穿得更舒服")).toBe("더 편안하게 착용");
+    expect(await ko("轻松地收纳")).toBe("손쉽게 수납");
+    expect(await ko("八大功效")).toBe("8대 효과");
+    expect(await ko("比普通款更大")).toBe("일반형보다 더 큰");
+    expect(await ko("可调温度")).toBe("온도 조절 가능");
+  });
+
   it("reads a Sino-Korean word whose Japanese form has a glossary row of another sense (技术 is 기술)", async () => {
     expect(await ko("技术")).toBe("기술");
     expect(await ko("已有10000+人购买")).toBe("10000+명 구매");

@@ -110,6 +110,8 @@ const PERSON =
 
 /** Chinese verbs that govern even a noun of COMPOUND_HEADS (附说明书 is 설명서 포함, not a kind of manual). */
 const GOVERNING = new Set([
+  "可调",
+  "可调节",
   "附",
   "配",
   "带",
@@ -553,12 +555,30 @@ function chineseKorean(pieces: Piece[]): void {
       if (j === i + 1 || !to || phraseEnd(pieces[j]) || !/[\p{Script=Hangul}]$/u.test(to.text)) continue;
       if (/에게$/.test(to.text)) continue;
       to.text = `${to.text}에게`;
+    } else if ((src === "得" || src === "得很") && w.token.kind === "lex" && w.text === "") {
+      // 洗得很干净, 穿得更舒服: how well it is done goes before the act (깨끗하게 세척, 더 편안하게 착용).
+      const act = pieces[i - 1];
+      let j = i + 1;
+      const degree = /^(더|매우|아주|정말|더욱|가장)$/.test(pieces[j]?.text ?? "") ? pieces[j++] : undefined;
+      const quality = pieces[j];
+      if (act?.token.kind !== "lex" || quality?.token.kind !== "lex" || !phraseEnd(pieces[j + 1])) continue;
+      const last = quality.text.split(" ").at(-1) ?? "";
+      const connective = toConnective(last);
+      if (!connective || /[\s]/.test(quality.text.trim()) || act.text === "") continue;
+      const adverb = `${connective.slice(0, -1)}게`;
+      quality.text = `${adverb} ${act.text}`;
+      act.text = "";
+      if (degree) {
+        degree.text = `${degree.text} ${quality.text}`;
+        quality.text = "";
+      }
     } else if (src === "比" && w.token.kind === "lex") {
       // 比双十一还便宜: the thing compared with takes 보다 (광군제보다 더 저렴한).
       let j = i + 1;
-      while (pieces[j]?.token.kind === "lex" && pieces[j]?.token.pos === "n" && pieces[j]?.text !== "더") j++;
+      const more = (p: Piece | undefined) => p?.text === "더" || !!p?.text.startsWith("더 ");
+      while (pieces[j]?.token.kind === "lex" && pieces[j]?.token.pos === "n" && !more(pieces[j])) j++;
       const than = pieces[j - 1];
-      if (j === i + 1 || !than || pieces[j]?.text !== "더") continue;
+      if (j === i + 1 || !than || !more(pieces[j])) continue;
       than.text = `${than.text}보다`;
     } else if (ACTS_WITH_DURATION[w.text] && w.token.kind === "lex" && !w.glueAfter) {
       // 充电2小时: Korean says how long before the act (2시간 충전), as for 用7天 (7일 사용).

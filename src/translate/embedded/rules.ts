@@ -405,6 +405,17 @@ const RULES: Rule[] = [
     },
   },
   {
+    name: "zh-top-n",
+    families: ["zh"],
+    // 八大功效, 三大优势: the N great ones, Korean 8대 효과 (the noun follows as its own piece); 一大亮点
+    // is "a big highlight", not one of them.
+    re: new RegExp(`(?!一大)${CNUM}大(?=[\\p{Script=Han}])(?!小|号|码|型|容量|屏|尺寸)`, "uy"),
+    build: (m) => {
+      const n = digits(g(m, 1));
+      return table(m, { ko: `${n}대`, en: `${n} Key`, ja: `${n}大` });
+    },
+  },
+  {
     name: "zh-limited-quantity",
     families: ["zh"],
     // 限量100件: Korean shops put the count first (100개 한정).
