@@ -110,6 +110,10 @@ const PERSON =
 
 /** Chinese verbs that govern even a noun of COMPOUND_HEADS (附说明书 is 설명서 포함, not a kind of manual). */
 const GOVERNING = new Set([
+  "节省",
+  "节约",
+  "延长",
+  "缩短",
   "可调",
   "可调节",
   "附",
