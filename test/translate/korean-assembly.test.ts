@@ -80,6 +80,13 @@ describe("Chinese to Korean", () => {
     expect(await ko("可调温度")).toBe("온도 조절 가능");
   });
 
+  it("lets a modal take the act after it, and keeps a negated quality out of a verb's object", async () => {
+    expect(await ko("下雨天也能穿")).toBe("비 오는 날도 착용 가능");
+    expect(await ko("长时间使用不发烫")).toBe("장시간 사용 뜨거워지지 않는");
+    expect(await ko("收纳神器")).toBe("수납 끝판왕 아이템");
+    expect(await ko("再也不用担心漏水")).toBe("누수 걱정 끝");
+  });
+
   it("reads a Sino-Korean word whose Japanese form has a glossary row of another sense (技术 is 기술)", async () => {
     expect(await ko("技术")).toBe("기술");
     expect(await ko("已有10000+人购买")).toBe("10000+명 구매");

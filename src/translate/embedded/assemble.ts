@@ -99,10 +99,14 @@ function splitCircumfix(verb: Token, lang: OutLang): [Token | undefined, Token] 
 
 /** Chinese nouns a verb qualifies rather than governs (使用时间 is usage time, not using time). */
 const COMPOUND_HEADS = new Set([
-  ..."时间 方法 方式 说明 说明书 场景 场合 范围 寿命 次数 效果 人群 对象 年龄 步骤 过程 教程 视频 环境 地点 空间 区域 温度 速度 记录 功能 模式 按钮 时长 前 后 中".split(
+  ..."时间 方法 方式 说明 说明书 场景 场合 范围 寿命 次数 效果 人群 对象 年龄 步骤 过程 教程 视频 环境 地点 空间 区域 温度 速度 记录 功能 模式 按钮 时长 前 后 中 神器 好物 用品 工具 必备 利器 达人".split(
     " ",
   ),
 ]);
+
+const MODALS = new Set(["可", "可以", "能", "能够"]);
+/** 不发烫, 不变形: a negated quality; 不锈钢 is a material. */
+const isPredicate = (t: Token | undefined) => !!t && t.src.startsWith("不") && !t.src.startsWith("不锈");
 
 /** Korean words for people and pets, which take 에게 rather than 에. */
 const PERSON =
@@ -299,10 +303,16 @@ function reorder(tokens: Token[], family: Family, lang: OutLang): [Token[], Set<
     for (let i = out.length - 1; i >= 0; i--) {
       if (out[i]?.pos !== "v" || moved.has(out[i] as Token)) continue;
       let end = i + 1;
+      // 冬天也能用: a modal's object is the act after it, with that act's own object (사용 가능).
+      if (family === "zh" && MODALS.has(out[i]?.src ?? "") && out[end]?.pos === "v") {
+        end++;
+        while (moved.has(out[end] as Token) || (isObjectPart(out[end]) && !isPredicate(out[end]))) end++;
+      }
       // A verb already moved behind its own object belongs to the object of the verb before it
-      // (请勿放入微波炉: 전자레인지 넣기 + 금지).
+      // (请勿放入微波炉: 전자레인지 넣기 + 금지). A negated quality (不发烫) is said of the act, not its
+      // object (长时间使用不发烫).
       while (
-        isObjectPart(out[end]) ||
+        (isObjectPart(out[end]) && !(family === "zh" && isPredicate(out[end]))) ||
         spaceInObject(end) ||
         (end > i + 1 && moved.has(out[end] as Token) && isObjectPart(out[end - 1]))
       )
