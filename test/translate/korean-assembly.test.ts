@@ -87,6 +87,13 @@ describe("Chinese to Korean", () => {
     expect(await ko("再也不用担心漏水")).toBe("누수 걱정 끝");
   });
 
+  it("keeps a range in one object, reads 长达/可达 as 최대, and a count after 加送 first", async () => {
+    expect(await ko("一次可煮3-4人份")).toContain("3-4인분");
+    expect(await ko("续航长达12小时")).toBe("배터리 지속 시간 최대 12시간");
+    expect(await ko("加送1瓶")).toBe("1병 추가 증정");
+    expect(await ko("面积约15平方米")).toBe("면적 약 15㎡");
+  });
+
   it("reads a Sino-Korean word whose Japanese form has a glossary row of another sense (技术 is 기술)", async () => {
     expect(await ko("技术")).toBe("기술");
     expect(await ko("已有10000+人购买")).toBe("10000+명 구매");

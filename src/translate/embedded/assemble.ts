@@ -314,6 +314,11 @@ function reorder(tokens: Token[], family: Family, lang: OutLang): [Token[], Set<
       while (
         (isObjectPart(out[end]) && !(family === "zh" && isPredicate(out[end]))) ||
         spaceInObject(end) ||
+        // 3-4人份, 30×20: a range or size is one object.
+        (out[end]?.kind === "punct" &&
+          INFIX.test(out[end]?.src ?? "") &&
+          isObjectPart(out[end - 1]) &&
+          isObjectPart(out[end + 1])) ||
         (end > i + 1 && moved.has(out[end] as Token) && isObjectPart(out[end - 1]))
       )
         end++;
