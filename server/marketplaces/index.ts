@@ -6,7 +6,7 @@ import { createEmporiumModule } from "./emporium/index.ts";
 import { createMegastoreModule } from "./megastore/index.ts";
 import { CursorCodec } from "./shared/cursor.ts";
 import type { ModuleRuntime } from "./shared/module-kit.ts";
-import { nodeTransport } from "./shared/node-transport.ts";
+import { undiciTransport } from "./shared/undici-transport.ts";
 import { type FetchLike, fetchTransport } from "./shared/upstream.ts";
 import { createStorefrontModule } from "./storefront/index.ts";
 import type { MarketplaceModule } from "./types.ts";
@@ -26,7 +26,7 @@ export { LEGACY_PATHS, legacyEntry, legacySuccessor } from "./legacy-paths.ts";
 export interface MarketplaceDeps {
   /** Every marketplace's base URL and credentials (from config, or the sandbox's: see resolveUpstreams). */
   upstreams: MarketplaceUpstreams;
-  /** The outside world as a Fetch (tests inject one); node:http with keep-alive by default (shared/node-transport.ts). */
+  /** The outside world as a Fetch (tests inject one); undici keep-alive pools by default (shared/undici-transport.ts). */
   fetch?: FetchLike;
   now?: () => Date;
   /** Per upstream request. */
@@ -38,7 +38,7 @@ export interface MarketplaceDeps {
 /** The five marketplace modules behind the gateway chain's seam (server/marketplaces/types.ts). */
 export function createMarketplaceModules(deps: MarketplaceDeps): Record<Marketplace, MarketplaceModule> {
   const runtime: ModuleRuntime = {
-    transport: deps.fetch ? fetchTransport(deps.fetch) : nodeTransport,
+    transport: deps.fetch ? fetchTransport(deps.fetch) : undiciTransport,
     now: deps.now ?? (() => new Date()),
     timeoutMs: deps.timeoutMs,
     cursors: new CursorCodec(deps.cursorSecret ?? randomBytes(32)),

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nodeTransport } from "../../server/marketplaces/shared/node-transport.ts";
+import { undiciTransport } from "../../server/marketplaces/shared/undici-transport.ts";
 import {
   callUpstream,
   fetchTransport,
@@ -84,7 +84,7 @@ async function fault(promise: Promise<unknown>): Promise<GatewayError> {
 }
 
 describe.each([
-  ["the default node:http transport", nodeTransport],
+  ["the default undici transport", undiciTransport],
   ["the built-in fetch", fetchTransport(fetch)],
 ] as const)("upstream transport over %s", (_name, implementation) => {
   beforeAll(() => {

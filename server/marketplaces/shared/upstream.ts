@@ -31,7 +31,7 @@ export interface RawAnswer {
 }
 
 /**
- * How a request reaches a marketplace: node:http by default (shared/node-transport.ts), or any Fetch
+ * How a request reaches a marketplace: undici by default (shared/undici-transport.ts), or any Fetch
  * implementation through fetchTransport (tests inject one). It rejects with a TransportFault for a
  * connection that failed or broke, with the signal's reason when aborted, and with UPSTREAM_ERROR for a
  * body over the limit.
@@ -119,7 +119,7 @@ export async function callUpstream(
   }
 }
 
-/** Any Fetch implementation as a Transport (tests inject fetch; the default is node-transport.ts). */
+/** Any Fetch implementation as a Transport (tests inject fetch; the default is undici-transport.ts). */
 export function fetchTransport(fetchImpl: FetchLike): Transport {
   return async (request, signal, maxBodyBytes) => {
     let response: Response;
