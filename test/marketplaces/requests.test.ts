@@ -269,6 +269,40 @@ describe("AliExpress IOP signing", () => {
     const { sign, ...rest } = form;
     expect(sign).toBe(iopSign(rest, "appsecret"));
   });
+
+  it("the form body is exactly URLSearchParams' serialization, whatever the values hold", () => {
+    const client = new IopClient(
+      { url: "https://api-sg.aliexpress.com/", appKey: "12345", appSecret: "appsecret", accessToken: "tok" },
+      runtime,
+    );
+    const tricky = [
+      "耳机 无线",
+      "a+b&c=d",
+      "!'()~*-._",
+      "100%",
+      "😀",
+      "x\uD800y",
+      "line\nbreak",
+      "/?#[]@$,;:",
+      "",
+    ];
+    for (const value of tricky) {
+      const business = { keyWord: value, "odd key~": value };
+      const request = client.buildRequest("aliexpress.ds.text.search", business, runtime.now());
+      const params = {
+        ...business,
+        method: "aliexpress.ds.text.search",
+        app_key: "12345",
+        access_token: "tok",
+        timestamp: "1714564800000",
+        sign_method: "sha256",
+        partner_id: "marketlens",
+      };
+      const expected = new URLSearchParams({ ...params, sign: iopSign(params, "appsecret") }).toString();
+      expect(request.body).toBe(expected);
+      expect(request.url).toBe("https://api-sg.aliexpress.com/sync");
+    }
+  });
 });
 
 describe("the sandbox verifies what the adapters send", () => {

@@ -1,7 +1,7 @@
-import { createHmac } from "node:crypto";
+import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
 import { GatewayError } from "../../../src/contract/errors.ts";
 import type { ModuleRuntime } from "../shared/module-kit.ts";
-import { callUpstream, parseJson, statusFault } from "../shared/upstream.ts";
+import { callUpstream, parseJson, statusFault, type UpstreamTarget } from "../shared/upstream.ts";
 import type { UpstreamContext } from "../types.ts";
 import type { CrossborderUpstream } from "../upstream-config.ts";
 
@@ -23,6 +23,26 @@ export function iopSign(params: Record<string, string>, secret: string): string 
   return createHmac("sha256", secret).update(text, "utf8").digest("hex").toUpperCase();
 }
 
+/**
+ * One name or value as URLSearchParams serializes it (application/x-www-form-urlencoded): ASCII letters,
+ * digits and `*-._` kept, space as `+`, everything else as percent-encoded UTF-8. encodeURIComponent
+ * differs only in keeping `!'()~` and writing space as %20; lone surrogates become U+FFFD, as there.
+ */
+export function formEncode(value: string): string {
+  if (FORM_SAFE.test(value)) return value;
+  return encodeURIComponent(wellFormed(value)).replace(FORM_FIXUPS, formFixup);
+}
+const FORM_SAFE = /^[A-Za-z0-9*\-._]*$/;
+const FORM_FIXUPS = /%20|[!'()~]/g;
+// String.prototype.toWellFormed (Node 20) is newer than the TypeScript lib this project targets.
+const wellFormed = (value: string): string => (value as string & { toWellFormed(): string }).toWellFormed();
+const formFixup = (m: string) => (m === "%20" ? "+" : `%${m.charCodeAt(0).toString(16).toUpperCase()}`);
+
+const FORM_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  "content-type": "application/x-www-form-urlencoded;charset=utf-8",
+  accept: "application/json",
+});
+
 export class IopBusinessError extends Error {
   constructor(
     readonly code: string,
@@ -35,13 +55,24 @@ export class IopBusinessError extends Error {
 export class IopClient {
   readonly #upstream: CrossborderUpstream;
   readonly #runtime: ModuleRuntime;
+  readonly #url: string;
+  readonly #secret: KeyObject;
+  readonly #target: UpstreamTarget;
+  /** `<method>_response`, the key of each method's answer. */
+  readonly #responseKeys = new Map<string, string>();
 
   constructor(upstream: CrossborderUpstream, runtime: ModuleRuntime) {
     this.#upstream = upstream;
     this.#runtime = runtime;
+    this.#url = `${upstream.url.replace(/\/+$/, "")}/sync`;
+    this.#secret = createSecretKey(Buffer.from(upstream.appSecret, "utf8"));
+    this.#target = { name: "crossborder", transport: runtime.transport, timeoutMs: runtime.timeoutMs };
   }
 
-  /** The signed form as sent (exported for tests of the outgoing request). */
+  /**
+   * The signed form as sent (exported for tests of the outgoing request). Every call builds one, so the
+   * signing text and the form body are written in one pass rather than through URLSearchParams.
+   */
   buildRequest(method: string, business: Record<string, string>, now: Date) {
     const params: Record<string, string> = {
       ...business,
@@ -52,15 +83,13 @@ export class IopClient {
       sign_method: "sha256",
       partner_id: "marketlens",
     };
-    params.sign = iopSign(params, this.#upstream.appSecret);
-    return {
-      url: `${this.#upstream.url.replace(/\/+$/, "")}/sync`,
-      headers: {
-        "content-type": "application/x-www-form-urlencoded;charset=utf-8",
-        accept: "application/json",
-      },
-      body: new URLSearchParams(params).toString(),
-    };
+    const keys = Object.keys(params);
+    let body = "";
+    for (const k of keys) body += `${body === "" ? "" : "&"}${formEncode(k)}=${formEncode(params[k]!)}`;
+    let text = "";
+    for (const k of keys.sort()) if (k !== "sign") text += k + params[k];
+    const sign = createHmac("sha256", this.#secret).update(text, "utf8").digest("hex").toUpperCase();
+    return { url: this.#url, headers: FORM_HEADERS, body: `${body}&sign=${sign}` };
   }
 
   /** Calls a method and returns the `<method>_response` object, or throws the spec's code. */
@@ -70,12 +99,7 @@ export class IopClient {
     ctx: UpstreamContext,
   ): Promise<Record<string, unknown>> {
     const request = this.buildRequest(method, business, this.#runtime.now());
-    const target = {
-      name: "crossborder",
-      transport: this.#runtime.transport,
-      timeoutMs: this.#runtime.timeoutMs,
-    };
-    const answer = await callUpstream(target, ctx, request.url, {
+    const answer = await callUpstream(this.#target, ctx, request.url, {
       method: "POST",
       headers: request.headers,
       body: request.body,
@@ -103,7 +127,11 @@ export class IopClient {
         String(gatewayError.type ?? ""),
       );
     if (answer.status !== 200) throw statusFault("crossborder", answer.status, answer.headers);
-    const key = `${method.replace(/\./g, "_")}_response`;
+    let key = this.#responseKeys.get(method);
+    if (key === undefined) {
+      key = `${method.replace(/\./g, "_")}_response`;
+      this.#responseKeys.set(method, key);
+    }
     const response = body[key];
     if (!response || typeof response !== "object") {
       throw new GatewayError("UPSTREAM_ERROR", `crossborder answered ${method} without ${key}`);
