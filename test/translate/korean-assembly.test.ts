@@ -94,6 +94,14 @@ describe("Chinese to Korean", () => {
     expect(await ko("面积约15平方米")).toBe("면적 약 15㎡");
   });
 
+  it("writes 第一 before a thing as 첫, a person's 的 as 의, 为/专为 as 을/를 위해, and joins qualities", async () => {
+    expect(await ko("宝宝的第一双鞋")).toBe("아기의 첫 신발");
+    expect(await ko("专为敏感肌研发")).toBe("민감성 피부를 위해 연구 개발");
+    expect(await ko("为爱宠打造")).toBe("반려동물을 위해 제작");
+    expect(await ko("又大又甜")).toBe("크고 달콤한");
+    expect(await ko("舒适与时尚兼具")).toBe("편안하고 패셔너블한 겸비");
+  });
+
   it("reads a Sino-Korean word whose Japanese form has a glossary row of another sense (技术 is 기술)", async () => {
     expect(await ko("技术")).toBe("기술");
     expect(await ko("已有10000+人购买")).toBe("10000+명 구매");

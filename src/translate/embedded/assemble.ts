@@ -104,6 +104,9 @@ const COMPOUND_HEADS = new Set([
   ),
 ]);
 
+/** What a product is made by, after 为/专为 and its object (专为亚洲人设计). */
+const MAKING = new Set(["设计", "研发", "打造", "定制", "制作", "生产", "开发", "研制", "而生", "量身定制"]);
+
 const MODALS = new Set(["可", "可以", "能", "能够"]);
 /** 不发烫, 不变形: a negated quality; 不锈钢 is a material. */
 const isPredicate = (t: Token | undefined) => !!t && t.src.startsWith("不") && !t.src.startsWith("不锈");
@@ -170,6 +173,21 @@ const PREDICATE: Record<string, string> = {
   亮: "밝은",
 };
 
+const DEGREE_BEFORE = new Set([
+  "又",
+  "既",
+  "很",
+  "更",
+  "超",
+  "太",
+  "最",
+  "较",
+  "比较",
+  "非常",
+  "特别",
+  "十分",
+]);
+
 /**
  * 体积小, 分量足: a one-character quality that closes a phrase after a noun is said of it (작은 부피),
  * not the prefix the same character is before a noun (小 = 소 in 소형).
@@ -181,8 +199,11 @@ function predicates(out: Token[]): void {
     if (!korean || t.kind !== "lex" || !t.entry) continue;
     const prev = out[i - 1];
     const next = out[i + 1];
-    if (prev?.kind !== "lex" || prev.pos !== "n" || prev.src.length < 2) continue;
-    if (next && next.kind !== "space" && next.kind !== "punct") continue;
+    // 又大又甜, 很多: after a degree or 又 the character is a quality too.
+    const afterDegree = prev?.kind === "lex" && DEGREE_BEFORE.has(prev.src);
+    if (!afterDegree && (prev?.kind !== "lex" || prev.pos !== "n" || prev.src.length < 2)) continue;
+    if (next && next.kind !== "space" && next.kind !== "punct" && !(afterDegree && next.src === "又"))
+      continue;
     out[i] = { ...t, pos: "n", entry: { ...t.entry, out: { ...t.entry.out, ko: korean } } };
   }
 }
@@ -322,6 +343,14 @@ function reorder(tokens: Token[], family: Family, lang: OutLang): [Token[], Set<
         (end > i + 1 && moved.has(out[end] as Token) && isObjectPart(out[end - 1]))
       )
         end++;
+      // 专为敏感肌研发: what is made for the object is not part of it (민감성 피부를 위해 연구 개발).
+      if (
+        family === "zh" &&
+        end > i + 2 &&
+        out[i]?.entry?.out[lang]?.startsWith("~을/를 위해") &&
+        MAKING.has(out[end - 1]?.src ?? "")
+      )
+        end--;
       // 适合办公室使用: the use that closes the phrase is part of what the verb is for (사무실 사용에 적합).
       if (
         family === "zh" &&
@@ -442,6 +471,15 @@ export function assemble(tokens: Token[], family: Family, lang: OutLang): string
       lang === "ko" &&
       text === "한" &&
       /(한|운|은|는|된|인|른|쁜|큰)$/.test(pieces.at(-1)?.text ?? "")
+    )
+      text = "";
+    // A particle that would glue to nothing (a phrase that starts with 为) is left out, never written bare.
+    const before = pieces.at(-1);
+    if (
+      lang === "ko" &&
+      glueBefore &&
+      token.pos === "p" &&
+      (!before || before.token.kind === "space" || before.token.kind === "punct")
     )
       text = "";
     if (lang === "ko" && text.includes("/") && (token.pos === "p" || glueBefore)) {
@@ -591,6 +629,28 @@ function chineseKorean(pieces: Piece[]): void {
         degree.text = `${degree.text} ${quality.text}`;
         quality.text = "";
       }
+    } else if ((src === "与" || src === "和" || src === "及") && w.token.kind === "lex") {
+      // 舒适与时尚: two qualities are joined by the connective ending, not 과/와 (편안하고 패셔너블한).
+      const before = pieces[i - 1]?.text.split(" ").at(-1) ?? "";
+      const after = pieces[i + 1]?.text.split(" ").at(-1) ?? "";
+      if (toConnective(before) && toConnective(after)) w.text = "";
+    } else if (src === "第一" && w.token.kind === "lex") {
+      // 第一双鞋: the first pair is 첫 신발 (a counter after 第一 is not a second word); alone it is 1위.
+      const next = pieces[i + 1];
+      if (next?.token.kind !== "lex" || next.token.pos === "p") continue;
+      w.text = "첫";
+      if (next.token.pos === "cl" && pieces[i + 2]?.token.kind === "lex") next.text = "";
+    } else if (src === "的" && w.token.kind === "lex" && w.text === "") {
+      // 妈妈的味道: what belongs to a person takes 의 (엄마의 맛).
+      const owner = pieces[i - 1];
+      const next = pieces[i + 1];
+      if (
+        owner?.token.kind === "lex" &&
+        next?.token.kind === "lex" &&
+        PERSON.test(owner.text) &&
+        !owner.glueAfter
+      )
+        owner.text = `${owner.text}의`;
     } else if (src === "比" && w.token.kind === "lex") {
       // 比双十一还便宜: the thing compared with takes 보다 (광군제보다 더 저렴한).
       let j = i + 1;

@@ -62,12 +62,16 @@ const JONG_BIEUP = 17;
 export function isModifierForm(word: string): boolean {
   if (!/^[\p{Script=Hangul}]{2,}$/u.test(word)) return false;
   if (/(제한|기한|무한|할인|확인|성인|원인|행운|기운|어른|구름|보는)$/.test(word)) return false;
-  if (/(운|은|는|한|된|적인|빠른|다른|고른)$/.test(word)) return true;
+  if (/(운|은|는|한|된|적인|빠른|다른|고른|쁜|멋진|느린)$/.test(word)) return true;
   return false;
 }
 
 /** The connective form of a modifier (부드러운 -> 부드럽고, 편안한 -> 편안하고, 좋은 -> 좋고). */
+/** One-syllable qualities the modifier test leaves out (a noun could end the same way). */
+const SHORT_CONNECTIVE: Record<string, string> = { 큰: "크고", 긴: "길고", 센: "세고" };
+
 export function toConnective(word: string): string | undefined {
+  if (SHORT_CONNECTIVE[word]) return SHORT_CONNECTIVE[word];
   if (!isModifierForm(word)) return undefined;
   const chars = [...word];
   const last = chars.pop() ?? "";
