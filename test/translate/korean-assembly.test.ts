@@ -102,6 +102,11 @@ describe("Chinese to Korean", () => {
     expect(await ko("舒适与时尚兼具")).toBe("편안하고 패셔너블한 겸비");
   });
 
+  it("reads 好 before an act as easy to do", async () => {
+    expect(await ko("好收纳")).toBe("수납하기 좋은");
+    expect(await ko("质量好")).toBe("품질 좋은");
+  });
+
   it("reads a Sino-Korean word whose Japanese form has a glossary row of another sense (技术 is 기술)", async () => {
     expect(await ko("技术")).toBe("기술");
     expect(await ko("已有10000+人购买")).toBe("10000+명 구매");

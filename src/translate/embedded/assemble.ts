@@ -551,6 +551,11 @@ const ACTS_WITH_DURATION: Record<string, string> = {
   "배터리 지속 시간": "사용",
 };
 
+/** Acts that 好 before them makes easy (好携带 -> 휴대하기 좋은). */
+const EASY_ACTS = new Set(
+  "휴대 세척 수납 보관 관리 설치 조립 청소 세탁 사용 코디 착용 소화 흡수 보관 운반 이동 정리 손질".split(" "),
+);
+
 const CAUSATIVE = new Set(["让", "使", "令", "使得"]);
 /** Chinese degree words that are adverbs before a quality and adjectives elsewhere (特别的礼物). */
 const DEGREE_BEFORE_QUALITY: Record<string, string> = { 特别: "특히", 格外: "특히", 尤其: "특히" };
@@ -634,6 +639,12 @@ function chineseKorean(pieces: Piece[]): void {
       const before = pieces[i - 1]?.text.split(" ").at(-1) ?? "";
       const after = pieces[i + 1]?.text.split(" ").at(-1) ?? "";
       if (toConnective(before) && toConnective(after)) w.text = "";
+    } else if (src === "好" && w.token.kind === "lex") {
+      // 好携带, 好收纳: easy to do (휴대하기 좋은), not a good carrying.
+      const next = pieces[i + 1];
+      if (next?.token.kind !== "lex" || !EASY_ACTS.has(next.text) || !phraseEnd(pieces[i + 2])) continue;
+      w.text = "";
+      next.text = `${next.text}하기 좋은`;
     } else if (src === "第一" && w.token.kind === "lex") {
       // 第一双鞋: the first pair is 첫 신발 (a counter after 第一 is not a second word); alone it is 1위.
       const next = pieces[i + 1];
