@@ -107,6 +107,15 @@ describe("Chinese to Korean", () => {
     expect(await ko("质量好")).toBe("품질 좋은");
   });
 
+  it("writes 在 + place as 에서 (에 before keeping), a prohibition after the act, and item counts after the noun", async () => {
+    expect(await ko("请勿在高温环境下使用")).toBe("고온 환경에서 사용 금지");
+    expect(await ko("请在阴凉处保存")).toBe("서늘한 곳에 보관");
+    expect(await ko("在家里使用")).toBe("집에서 사용");
+    expect(await ko("配两个电池")).toBe("배터리 2개 포함");
+    expect(await ko("3层过滤")).toBe("3겹 필터");
+    expect(await ko("儿童款")).toBe("어린이용");
+  });
+
   it("reads a Sino-Korean word whose Japanese form has a glossary row of another sense (技术 is 기술)", async () => {
     expect(await ko("技术")).toBe("기술");
     expect(await ko("已有10000+人购买")).toBe("10000+명 구매");

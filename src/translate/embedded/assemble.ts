@@ -107,6 +107,82 @@ const COMPOUND_HEADS = new Set([
 /** What a product is made by, after 为/专为 and its object (专为亚洲人设计). */
 const MAKING = new Set(["设计", "研发", "打造", "定制", "制作", "生产", "开发", "研制", "而生", "量身定制"]);
 
+const PROHIBITIONS = new Set(["请勿", "禁止", "切勿", "不可", "不要", "严禁", "不宜"]);
+/** Where something is kept takes 에 (서늘한 곳에 보관); where it is done, 에서. */
+const KEEPING = new Set(["保存", "存放", "放置", "放", "储存", "储藏", "保管", "晾干", "阴干"]);
+const LOCALIZERS = new Set(["下", "中", "里", "内", "上"]);
+/** Counters of items, which Korean writes after the noun counted (배터리 2개); 3겹 필터 keeps its order. */
+const ITEM_COUNTERS = new Set([
+  "个",
+  "件",
+  "只",
+  "支",
+  "瓶",
+  "盒",
+  "包",
+  "片",
+  "张",
+  "把",
+  "条",
+  "根",
+  "袋",
+  "罐",
+  "台",
+  "套",
+  "本",
+  "颗",
+  "粒",
+]);
+
+/**
+ * 在高温环境下使用: 在 + place (+ 下/中/里) is a place phrase, 고온 환경에서 (에 before keeping: 서늘한 곳에
+ * 보관). It becomes the place followed by a glued particle piece that counts as part of an object.
+ */
+function locatives(out: Token[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.src !== "在" || t.kind !== "lex" || t.pos !== "p") continue;
+    let end = i + 1;
+    while (
+      out[end]?.kind === "lex" &&
+      out[end]?.pos === "n" &&
+      !LOCALIZERS.has(out[end]?.src ?? "") &&
+      !isPredicate(out[end])
+    )
+      end++;
+    if (end === i + 1) continue;
+    const localizer = LOCALIZERS.has(out[end]?.src ?? "") ? 1 : 0;
+    const after = out[end + localizer];
+    if (after?.pos !== "v") continue;
+    const particle: Token = {
+      src: "",
+      kind: "lex",
+      pos: "n",
+      entry: { out: { ko: KEEPING.has(after.src) ? "~에" : "~에서" }, pos: "n", kind: "glossary" },
+    } as Token;
+    out.splice(end, localizer, particle);
+    out.splice(i, 1);
+  }
+}
+
+/** 配两个电池: 배터리 2개 포함, the count after the noun it counts. */
+function countsAfterNouns(out: Token[]): void {
+  for (let i = 0; i + 2 < out.length; i++) {
+    const n = out[i] as Token;
+    const cl = out[i + 1] as Token;
+    if (n.kind !== "number" || cl.kind !== "lex" || !ITEM_COUNTERS.has(cl.src)) continue;
+    let end = i + 2;
+    while (out[end]?.kind === "lex" && out[end]?.pos === "n" && (out[end]?.src.length ?? 0) >= 2) end++;
+    if (end === i + 2) continue;
+    // Only a phrase's last noun run: 3个杯子 but not 2个装 or a count inside a longer name.
+    const next = out[end];
+    if (next && next.kind !== "space" && next.kind !== "punct" && next.pos !== "v") continue;
+    const nouns = out.splice(i + 2, end - i - 2);
+    out.splice(i, 0, ...nouns);
+    i = end - 1;
+  }
+}
+
 const MODALS = new Set(["可", "可以", "能", "能够"]);
 /** 不发烫, 不变形: a negated quality; 不锈钢 is a material. */
 const isPredicate = (t: Token | undefined) => !!t && t.src.startsWith("不") && !t.src.startsWith("不锈");
@@ -321,11 +397,24 @@ function reorder(tokens: Token[], family: Family, lang: OutLang): [Token[], Set<
       isObjectPart(out[at + 1]) &&
       (family === "en" || (isLatinOrNumber(out[at - 1]) && isLatinOrNumber(out[at + 1])));
     if (family === "en" && lang === "ko") forPhrasesFirst(out, moved);
+    if (family === "zh" && lang === "ko") {
+      locatives(out);
+      countsAfterNouns(out);
+    }
     for (let i = out.length - 1; i >= 0; i--) {
       if (out[i]?.pos !== "v" || moved.has(out[i] as Token)) continue;
       let end = i + 1;
       // 冬天也能用: a modal's object is the act after it, with that act's own object (사용 가능).
-      if (family === "zh" && MODALS.has(out[i]?.src ?? "") && out[end]?.pos === "v") {
+      if (family === "zh" && (MODALS.has(out[i]?.src ?? "") || PROHIBITIONS.has(out[i]?.src ?? ""))) {
+        // 请勿在高温环境下使用: a prohibition's object is the act, with where it happens.
+        while (out[end]?.src === "" && out[end]?.kind === "lex" && isObjectPart(out[end + 1])) end++;
+        while (PROHIBITIONS.has(out[i]?.src ?? "") && isObjectPart(out[end]) && !isPredicate(out[end])) end++;
+      }
+      if (
+        family === "zh" &&
+        (MODALS.has(out[i]?.src ?? "") || PROHIBITIONS.has(out[i]?.src ?? "")) &&
+        out[end]?.pos === "v"
+      ) {
         end++;
         while (moved.has(out[end] as Token) || (isObjectPart(out[end]) && !isPredicate(out[end]))) end++;
       }
@@ -440,6 +529,12 @@ export function assemble(tokens: Token[], family: Family, lang: OutLang): string
       const prev = [...ordered.slice(0, i)].reverse().find((t) => t.kind !== "space");
       const free = CLASSIFIER_AS_NOUN[token.src];
       if (free && prev?.number === undefined && prev?.kind !== "number") text = free;
+      // 儿童款, 情侣款: a style for people is 어린이용, 커플용.
+      if (
+        token.src === "款" &&
+        /(어린이|아동|학생|커플|남성|여성|성인|유아|아기|키즈|노인)$/.test(pieces.at(-1)?.text ?? "")
+      )
+        text = "~용";
     }
     if (token.kind === "lex" && token.src === "装" && lang === "ko") {
       // 旅行装, 礼品装: a pack for that use (여행용), where no count comes before (10粒装 is 10정).
@@ -471,6 +566,14 @@ export function assemble(tokens: Token[], family: Family, lang: OutLang): string
       lang === "ko" &&
       text === "한" &&
       /(한|운|은|는|된|인|른|쁜|큰)$/.test(pieces.at(-1)?.text ?? "")
+    )
+      text = "";
+    // 在家里: the place already says 집에서.
+    if (
+      lang === "ko" &&
+      token.src === "" &&
+      /^~?에(서)?$/.test(text) &&
+      /에(서)?$/.test(pieces.at(-1)?.text ?? "")
     )
       text = "";
     // A particle that would glue to nothing (a phrase that starts with 为) is left out, never written bare.
