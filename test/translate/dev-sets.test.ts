@@ -24,10 +24,12 @@ const FLOORS: Record<string, number> = {
   "zh-ko-round3": 0.72,
   "ja-ko": 0.77,
   "ja-ko-round2": 0.78,
-  "zh-ko-round4": 0.61,
-  "zh-ko-sentences": 0.54,
+  "zh-ko-round4": 0.62,
+  "zh-ko-sentences": 0.55,
   "ja-ko-round3": 0.6,
-  "zh-ko-round5": 0.4,
+  "zh-ko-round5": 0.65,
+  "zh-ko-round6": 0.52,
+  "zh-ko-round7": 0.41,
 };
 
 describe("development sets", () => {

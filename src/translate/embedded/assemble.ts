@@ -688,7 +688,7 @@ function chineseKorean(pieces: Piece[]): void {
       if (!nouns.length) continue;
       if (pieces[j]?.text === "더" || pieces[j]?.text === "더욱") j++;
       const quality = pieces[j];
-      if (!quality || quality.token.kind !== "lex" || !phraseEnd(pieces[j + 1])) continue;
+      if (quality?.token.kind !== "lex" || !phraseEnd(pieces[j + 1])) continue;
       const last = quality.text.split(" ").at(-1) ?? "";
       const connective = toConnective(last);
       if (!connective) continue;
