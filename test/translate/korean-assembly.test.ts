@@ -116,6 +116,12 @@ describe("Chinese to Korean", () => {
     expect(await ko("儿童款")).toBe("어린이용");
   });
 
+  it("keeps what is put somewhere (放在) before the place with 에, marks 将's object, and counts after a range", async () => {
+    expect(await ko("请将本品放在儿童接触不到的地方")).toBe("본 제품을 어린이 손이 닿지 않는 곳에 보관");
+    expect(await ko("请勿将产品放在潮湿处")).toBe("제품을 습한 곳에 보관 금지");
+    expect(await ko("每周使用2-3次")).toBe("주 2-3회 사용");
+  });
+
   it("reads a Sino-Korean word whose Japanese form has a glossary row of another sense (技术 is 기술)", async () => {
     expect(await ko("技术")).toBe("기술");
     expect(await ko("已有10000+人购买")).toBe("10000+명 구매");

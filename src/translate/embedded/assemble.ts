@@ -141,7 +141,41 @@ const ITEM_COUNTERS = new Set([
 function locatives(out: Token[]): void {
   for (let i = 0; i < out.length; i++) {
     const t = out[i] as Token;
+    if (t.src === "将" && t.kind === "lex" && t.pos === "p") {
+      // 将本品放在…: 将 marks the object before its verb (본 제품을 …).
+      let end = i + 1;
+      while (out[end]?.kind === "lex" && out[end]?.pos === "n") end++;
+      const act = out[end];
+      const keeps = act?.kind === "lex" && KEEPING.has(act.src) && out[end + 1]?.src === "在";
+      if (end > i + 1 && (act?.pos === "v" || keeps)) {
+        out.splice(end, 0, OBJECT_PARTICLE);
+        out.splice(i, 1);
+      }
+      continue;
+    }
     if (t.src !== "在" || t.kind !== "lex" || t.pos !== "p") continue;
+    const verb = out[i - 1];
+    if (verb?.kind === "lex" && verb.pos === "v" && KEEPING.has(verb.src)) {
+      // 放在阴凉处: put somewhere is kept there (서늘한 곳에 보관), the place before the act.
+      let end = i + 1;
+      while (out[end]?.kind === "lex" && out[end]?.pos === "n") end++;
+      const closes = !out[end] || out[end]?.kind === "space" || out[end]?.kind === "punct";
+      if (end === i + 1 || !closes || !verb.entry) continue;
+      const place = out.slice(i + 1, end);
+      const keep: Token = {
+        ...verb,
+        pos: "n",
+        entry: { ...verb.entry, out: { ...verb.entry.out, ko: "보관" } },
+      };
+      const particle: Token = {
+        src: "",
+        kind: "lex",
+        pos: "n",
+        entry: { out: { ko: "~에" }, pos: "n", kind: "glossary" },
+      } as Token;
+      out.splice(i - 1, end - i + 1, ...place, particle, keep);
+      continue;
+    }
     let end = i + 1;
     while (
       out[end]?.kind === "lex" &&
@@ -408,7 +442,11 @@ function reorder(tokens: Token[], family: Family, lang: OutLang): [Token[], Set<
       if (family === "zh" && (MODALS.has(out[i]?.src ?? "") || PROHIBITIONS.has(out[i]?.src ?? ""))) {
         // 请勿在高温环境下使用: a prohibition's object is the act, with where it happens.
         while (out[end]?.src === "" && out[end]?.kind === "lex" && isObjectPart(out[end + 1])) end++;
-        while (PROHIBITIONS.has(out[i]?.src ?? "") && isObjectPart(out[end]) && !isPredicate(out[end])) end++;
+        while (
+          PROHIBITIONS.has(out[i]?.src ?? "") &&
+          ((isObjectPart(out[end]) && !isPredicate(out[end])) || out[end] === OBJECT_PARTICLE)
+        )
+          end++;
       }
       if (
         family === "zh" &&
@@ -867,7 +905,12 @@ function separator(prev: Piece, cur: Piece, lang: OutLang): string {
   const spaced = lang === "ko" || lang === "en";
   // Slashes and multiplication signs join what they separate: 블랙/화이트, W30×D20, IH·가스레인지.
   if (INFIX.test(cur.text) || INFIX.test(prev.text)) return "";
-  if (cur.token.pos === "cl" && (prev.token.kind === "number" || prev.token.number !== undefined))
+  if (
+    cur.token.pos === "cl" &&
+    (prev.token.kind === "number" ||
+      prev.token.number !== undefined ||
+      (prev.token.kind === "rule" && /\d$/.test(prev.token.src)))
+  )
     return lang === "en" ? " " : "";
   // Korean writes a number and the word counted together (15시까지, 20시간, 1개당) when the source did;
   // a bound stands apart (10,000 이상).

@@ -210,7 +210,12 @@ function countersWithoutNumber(tokens: Token[]): string[] {
   for (const t of tokens) {
     if (t.kind === "lex" && t.pos === "cl" && MEASURE_ONLY.has(t.src)) {
       const counted =
-        prev && (prev.kind === "number" || prev.number !== undefined || COUNTER_HOSTS.has(prev.src));
+        prev &&
+        (prev.kind === "number" ||
+          prev.number !== undefined ||
+          // 2-3次: a range ends in a number too.
+          (prev.kind === "rule" && /\d$/.test(prev.src)) ||
+          COUNTER_HOSTS.has(prev.src));
       if (!counted) found.push(t.src);
     }
     if (t.kind !== "space") prev = t;
