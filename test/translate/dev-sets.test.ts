@@ -31,6 +31,9 @@ const FLOORS: Record<string, number> = {
   "zh-ko-round6": 0.52,
   "zh-ko-round7": 0.55,
   "zh-ko-round8": 0.44,
+  "zh-ko-round9": 0.8,
+  "zh-ko-round9b": 0.74,
+  "zh-ko-round9c": 0.73,
 };
 
 describe("development sets", () => {
