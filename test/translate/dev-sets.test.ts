@@ -32,8 +32,9 @@ const FLOORS: Record<string, number> = {
   "zh-ko-round7": 0.55,
   "zh-ko-round8": 0.44,
   "zh-ko-round9": 0.8,
-  "zh-ko-round9b": 0.74,
-  "zh-ko-round9c": 0.73,
+  "zh-ko-round9b": 0.75,
+  "zh-ko-round9c": 0.87,
+  "zh-ko-round9d": 0.55,
 };
 
 describe("development sets", () => {
