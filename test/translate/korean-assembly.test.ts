@@ -4,6 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { createEmbeddedTranslator } from "../../src/translate/embedded/embedded-translator.ts";
+import { toRequest } from "../../src/translate/embedded/hangul.ts";
 import { initialSoundLaw } from "../../src/translate/embedded/lexicon.ts";
 import type { Translator } from "../../src/translate/port.ts";
 import { embeddedData, one } from "./support.ts";
@@ -30,6 +31,30 @@ describe("Chinese to Korean", () => {
     expect(await ko("适用于iPhone 15")).toBe("iPhone 15에 사용 가능");
     expect(await ko("请勿放入烤箱")).toBe("오븐 넣기 금지");
     expect(await ko("使用时间：8小时")).toBe("사용 시간: 8시간");
+  });
+
+  it("turns 请 + act into a polite request, with the object marked and native verbs conjugated", async () => {
+    expect(await ko("安装前请关闭电源")).toBe("설치 전 전원을 끄세요");
+    expect(await ko("请在阴凉处保存")).toBe("서늘한 곳에 보관하세요");
+    expect(await ko("如有疑问请咨询客服")).toBe("궁금한 점이 있으면 고객센터 문의하세요");
+    expect(toRequest("넣기")).toBe("넣으세요");
+    expect(toRequest("열기")).toBe("여세요");
+    expect(toRequest("냉장 보관")).toBe("냉장 보관하세요");
+    expect(toRequest("사용 가능")).toBeUndefined();
+  });
+
+  it("writes a result after the act as its adverb, 于 + place and 用 + tool before the act", async () => {
+    expect(await ko("使用后请清洗干净")).toBe("사용 후 깨끗이 세척해 주세요");
+    expect(await ko("请勿用于眼部")).toBe("눈가에 사용 금지");
+    expect(await ko("取适量涂抹于面部")).toBe("적당량을 덜어 얼굴에 바르기");
+    expect(await ko("用温水冲洗干净")).toBe("미온수로 깨끗이 헹구기");
+  });
+
+  it("reads 每次/每天 before a quantity as 1회/하루, 比 + a one-character quality as a comparative, 提升一倍 as 2배", async () => {
+    expect(await ko("每次1-2粒")).toBe("1회 1-2정");
+    expect(await ko("每日两次")).toBe("하루 2회");
+    expect(await ko("比普通款大30%")).toBe("일반형보다 30% 더 큰");
+    expect(await ko("续航提升一倍")).toBe("배터리 지속 시간 2배 향상");
   });
 
   it("puts 可/可以 and 适合/适用 after what they govern, and 每 after its quantity", async () => {
@@ -109,7 +134,7 @@ describe("Chinese to Korean", () => {
 
   it("writes 在 + place as 에서 (에 before keeping), a prohibition after the act, and item counts after the noun", async () => {
     expect(await ko("请勿在高温环境下使用")).toBe("고온 환경에서 사용 금지");
-    expect(await ko("请在阴凉处保存")).toBe("서늘한 곳에 보관");
+    expect(await ko("请在阴凉处保存")).toBe("서늘한 곳에 보관하세요");
     expect(await ko("在家里使用")).toBe("집에서 사용");
     expect(await ko("配两个电池")).toBe("배터리 2개 포함");
     expect(await ko("3层过滤")).toBe("3겹 필터");
@@ -117,7 +142,9 @@ describe("Chinese to Korean", () => {
   });
 
   it("keeps what is put somewhere (放在) before the place with 에, marks 将's object, and counts after a range", async () => {
-    expect(await ko("请将本品放在儿童接触不到的地方")).toBe("본 제품을 어린이 손이 닿지 않는 곳에 보관");
+    expect(await ko("请将本品放在儿童接触不到的地方")).toBe(
+      "본 제품을 어린이 손이 닿지 않는 곳에 보관하세요",
+    );
     expect(await ko("请勿将产品放在潮湿处")).toBe("제품을 습한 곳에 보관 금지");
     expect(await ko("每周使用2-3次")).toBe("주 2-3회 사용");
   });

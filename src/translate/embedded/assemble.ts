@@ -4,7 +4,7 @@
  * target's spacing (Korean and English separate words, Chinese and Japanese do not), its punctuation,
  * the Korean particle forms, and English singular or plural after a number.
  */
-import { isModifierForm, pickParticle, toConnective } from "./hangul.ts";
+import { isModifierForm, pickParticle, toConnective, toRequest } from "./hangul.ts";
 import type { Family, OutLang } from "./lexicon.ts";
 import type { Token } from "./segment.ts";
 
@@ -196,6 +196,107 @@ function locatives(out: Token[]): void {
     } as Token;
     out.splice(end, localizer, particle);
     out.splice(i, 1);
+  }
+}
+
+/** Results a Chinese verb states after itself (清洗干净), and the Korean adverb written before the act. */
+const RESULTS: Record<string, string> = { 干净: "깨끗이", 均匀: "골고루", 彻底: "완전히" };
+const isAct = (t: Token | undefined) =>
+  !!t && t.kind === "lex" && (t.pos === "v" || /(기|세요)$/.test(t.entry?.out.ko ?? ""));
+
+/** 清洗干净, 冲洗干净: the result is how the act is done (깨끗이 세척), not a quality of what follows. */
+function resultComplements(out: Token[]): void {
+  for (let i = 1; i < out.length; i++) {
+    const t = out[i] as Token;
+    const adverb = RESULTS[t.src];
+    const act = out[i - 1];
+    const korean = act?.entry?.out.ko;
+    if (!adverb || t.kind !== "lex" || !isAct(act) || !act?.entry || !korean) continue;
+    const next = out[i + 1];
+    if (next && next.kind !== "space" && next.kind !== "punct") continue;
+    // The adverb goes before the act word itself, after whatever else the piece says (미온수로 깨끗이 헹구기).
+    const words = korean.split(" ");
+    const acts = words.findIndex((w) => /(기|하세요|해|세요)$/.test(w));
+    const at = acts >= 0 ? acts : words.length - 1;
+    words.splice(at, 0, adverb);
+    out[i - 1] = { ...act, entry: { ...act.entry, out: { ...act.entry.out, ko: words.join(" ") } } };
+    out.splice(i, 1);
+  }
+}
+
+/** 用于眼部, 涂抹于面部: 于 after a verb names where it is done, which Korean says first (눈가에 사용). */
+function placesAfterVerbs(out: Token[]): void {
+  for (let i = 1; i < out.length; i++) {
+    const t = out[i] as Token;
+    const verb = out[i - 1];
+    if (t.src !== "于" || t.kind !== "lex" || !isAct(verb)) continue;
+    let end = i + 1;
+    while (out[end]?.kind === "lex" && out[end]?.pos === "n" && !isPredicate(out[end])) end++;
+    const closes = !out[end] || out[end]?.kind === "space" || out[end]?.kind === "punct";
+    if (end === i + 1 || !closes) continue;
+    const place = out.slice(i + 1, end);
+    const particle: Token = {
+      src: "",
+      kind: "lex",
+      pos: "n",
+      entry: { out: { ko: "~에" }, pos: "n", kind: "glossary" },
+    } as Token;
+    // The verb closes the phrase, so it has nothing after it to take as an object.
+    out.splice(i - 1, end - i + 1, ...place, particle, verb as Token);
+  }
+}
+
+/**
+ * 用清水冲洗, 用湿布擦拭: 用 before a thing and an act is what the act is done with (물로 헹구기), not a
+ * second act (사용).
+ */
+function instruments(out: Token[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.src !== "用" || t.kind !== "lex" || t.pos !== "v") continue;
+    let end = i + 1;
+    while (out[end]?.kind === "lex" && out[end]?.pos === "n" && !isAct(out[end])) end++;
+    const act = out[end];
+    if (!isAct(act)) continue;
+    const said =
+      end === i + 1 &&
+      / \S+(기|세요)$/.test(act?.entry?.out.ko ?? "") &&
+      /로 /.test(act?.entry?.out.ko ?? "");
+    if (end === i + 1 && !said) continue;
+    if (end > i + 1) {
+      const particle: Token = {
+        src: "",
+        kind: "lex",
+        pos: "n",
+        entry: { out: { ko: "~으로/로" }, pos: "n", kind: "glossary" },
+      } as Token;
+      out.splice(end, 0, particle);
+    }
+    out.splice(i, 1);
+  }
+}
+
+/** Sino-Korean acts that close a request without a verb piece (请咨询客服: 고객센터 문의하세요). */
+const REQUESTED_ACTS = /(문의|연락|충전|완충|보관|확인|세척|교체|섭취|복용|사용|건조|세탁)$/;
+
+/**
+ * 请关闭电源, 请先检查: 请 asks for the act that closes its phrase (전원을 끄세요, 먼저 확인하세요), so
+ * the phrase's last verb takes the polite request; a phrase that ends on an act noun takes 하세요.
+ */
+function requests(out: Token[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.src !== "请" || t.kind !== "lex") continue;
+    let end = i + 1;
+    while (out[end] && out[end]?.kind !== "space" && out[end]?.kind !== "punct") end++;
+    let at = -1;
+    for (let j = i + 1; j < end; j++) if (out[j]?.pos === "v") at = j;
+    if (at < 0 && REQUESTED_ACTS.test(out[end - 1]?.entry?.out.ko ?? "")) at = end - 1;
+    const act = out[at];
+    const korean = act?.entry?.out.ko;
+    if (!act?.entry || !korean || korean.includes(" … ") || korean.startsWith("~")) continue;
+    const request = toRequest(korean);
+    if (request) out[at] = { ...act, entry: { ...act.entry, out: { ...act.entry.out, ko: request } } };
   }
 }
 
@@ -434,6 +535,10 @@ function reorder(tokens: Token[], family: Family, lang: OutLang): [Token[], Set<
     if (family === "zh" && lang === "ko") {
       locatives(out);
       countsAfterNouns(out);
+      resultComplements(out);
+      placesAfterVerbs(out);
+      instruments(out);
+      requests(out);
     }
     for (let i = out.length - 1; i >= 0; i--) {
       if (out[i]?.pos !== "v" || moved.has(out[i] as Token)) continue;
@@ -804,13 +909,45 @@ function chineseKorean(pieces: Piece[]): void {
       )
         owner.text = `${owner.text}의`;
     } else if (src === "比" && w.token.kind === "lex") {
-      // 比双十一还便宜: the thing compared with takes 보다 (광군제보다 더 저렴한).
+      // 比双十一还便宜: the thing compared with takes 보다 (광군제보다 더 저렴한); 比普通款大30%: a
+      // one-character quality after it is the comparative, the amount before it (일반형보다 30% 더 큰).
       let j = i + 1;
       const more = (p: Piece | undefined) => p?.text === "더" || !!p?.text.startsWith("더 ");
-      while (pieces[j]?.token.kind === "lex" && pieces[j]?.token.pos === "n" && !more(pieces[j])) j++;
+      const bare = (p: Piece | undefined) => p?.token.kind === "lex" && !!PREDICATE[p.token.src];
+      while (
+        pieces[j]?.token.kind === "lex" &&
+        pieces[j]?.token.pos === "n" &&
+        !more(pieces[j]) &&
+        !(j > i + 1 && bare(pieces[j]))
+      )
+        j++;
       const than = pieces[j - 1];
-      if (j === i + 1 || !than || !more(pieces[j])) continue;
+      if (j === i + 1 || !than || !(more(pieces[j]) || bare(pieces[j]))) continue;
       than.text = `${than.text}보다`;
+      const quality = pieces[j] as Piece;
+      if (!bare(quality)) continue;
+      const amount = pieces[j + 1];
+      const measured =
+        (amount?.token.kind === "rule" || amount?.token.kind === "number") && phraseEnd(pieces[j + 2]);
+      quality.text = `더 ${PREDICATE[quality.token.src]}`;
+      if (measured && amount) {
+        amount.text = `${amount.text} ${quality.text}`;
+        quality.text = "";
+      }
+    } else if (EVERY_TIME[src] && w.token.kind === "lex") {
+      // 每次1-2粒, 每日两次: how much at a time is 1회 (1회 1-2정), in a day 하루 (하루 2회); 只需
+      // between them adds nothing a Korean label says (每次只需2粒: 1회 2정).
+      let j = i + 1;
+      if (pieces[j]?.token.src === "只需" || pieces[j]?.token.src === "只要") j++;
+      const next = pieces[j];
+      const quantity = next?.token.kind === "number" || next?.token.kind === "rule";
+      if (!quantity || !/^\d/.test(next?.text ?? "")) continue;
+      w.text = EVERY_TIME[src] as string;
+      if (j > i + 1) (pieces[i + 1] as Piece).text = "";
+    } else if (src === "倍" && w.token.kind === "lex" && pieces[i - 1]?.token.src === "一") {
+      // 提升一倍, 增加一倍: raised by one time its size is twice as much (2배 향상).
+      const by = pieces[i + 1];
+      if (by?.token.kind === "lex" && INCREASE.has(by.token.src)) (pieces[i - 1] as Piece).text = "2";
     } else if (ACTS_WITH_DURATION[w.text] && w.token.kind === "lex" && !w.glueAfter) {
       // 充电2小时: Korean says how long before the act (2시간 충전), as for 用7天 (7일 사용).
       let end = i + 1;
@@ -828,6 +965,11 @@ function chineseKorean(pieces: Piece[]): void {
     }
   }
 }
+
+/** 每次 and 每天 before a quantity: at a time (1회) and in a day (하루). */
+const EVERY_TIME: Record<string, string> = { 每次: "1회", 每天: "하루", 每日: "하루" };
+/** Verbs that raise an amount: 提升一倍 is twice as much (2배), not once. */
+const INCREASE = new Set(["提升", "提高", "增加", "增长", "翻", "延长"]);
 
 /** A Korean quality word, including the one-syllable ones (긴, 큰) the noun test leaves out. */
 const isQuality = (word: string) => isModifierForm(word) || /^(긴|큰|센|짧은|작은)$/.test(word);

@@ -90,3 +90,43 @@ export function toConnective(word: string): string | undefined {
   }
   return undefined;
 }
+
+/** Verb stems whose polite request is irregular (듣다 -> 들으세요, 굽다 -> 구우세요) or honorific (먹다 -> 드세요). */
+const IRREGULAR_REQUEST: Record<string, string> = {
+  듣: "들으세요",
+  걷: "걸으세요",
+  굽: "구우세요",
+  붓: "부으세요",
+  젓: "저으세요",
+  눕: "누우세요",
+  돕: "도우세요",
+  먹: "드세요",
+  마시: "드세요",
+};
+
+/** Korean words a Chinese request never ends on as an act (조절 가능, 금지, 적합): they are not acts. */
+const NOT_ACTS = /(따라|가능|불가|금지|적합|주세요|세요|마세요|없음|있음|필요)$/;
+
+/**
+ * The polite request (请 + act) of a Korean act as the glossary writes it: a native verb's noun form
+ * (끄기 -> 끄세요, 넣기 -> 넣으세요, 열기 -> 여세요) or a Sino-Korean act (보관 -> 보관하세요). Only the
+ * last word changes; undefined when the word is not an act.
+ */
+export function toRequest(text: string): string | undefined {
+  const words = text.split(" ");
+  const last = words.pop() ?? "";
+  if (!/^[\p{Script=Hangul}]{2,}$/u.test(last) || NOT_ACTS.test(last) || isModifierForm(last))
+    return undefined;
+  let request: string;
+  if (last.endsWith("기")) {
+    const stem = last.slice(0, -1);
+    const lastSyllable = stem.at(-1) ?? "";
+    const code = lastSyllable.codePointAt(0) ?? 0;
+    const final = (code - HANGUL_BASE) % 28;
+    if (IRREGULAR_REQUEST[stem]) request = IRREGULAR_REQUEST[stem] as string;
+    else if (final === 0) request = `${stem}세요`;
+    else if (final === RIEUL) request = `${stem.slice(0, -1)}${String.fromCodePoint(code - RIEUL)}세요`;
+    else request = `${stem}으세요`;
+  } else request = `${last}하세요`;
+  return [...words, request].join(" ");
+}
