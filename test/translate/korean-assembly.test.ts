@@ -29,7 +29,7 @@ describe("Chinese to Korean", () => {
   it("lets a verb take only the object in its own phrase, and names a kind before 时间 or 方法", async () => {
     expect(await ko("支持快充 大容量")).toBe("고속 충전 지원 대용량");
     expect(await ko("适用于iPhone 15")).toBe("iPhone 15에 사용 가능");
-    expect(await ko("请勿放入烤箱")).toBe("오븐 넣기 금지");
+    expect(await ko("请勿放入烤箱")).toBe("오븐에 넣기 금지");
     expect(await ko("使用时间：8小时")).toBe("사용 시간: 8시간");
   });
 
@@ -48,6 +48,9 @@ describe("Chinese to Korean", () => {
     expect(await ko("请勿用于眼部")).toBe("눈가에 사용 금지");
     expect(await ko("取适量涂抹于面部")).toBe("적당량을 덜어 얼굴에 바르기");
     expect(await ko("用温水冲洗干净")).toBe("미온수로 깨끗이 헹구기");
+    expect(await ko("将食材放入锅中")).toBe("식재료를 냄비에 넣기");
+    expect(await ko("能放进背包")).toBe("배낭에 넣기 가능");
+    expect(await ko("请按照说明书操作")).toBe("설명서에 따라 조작하세요");
   });
 
   it("reads 每次/每天 before a quantity as 1회/하루, 比 + a one-character quality as a comparative, 提升一倍 as 2배", async () => {
@@ -55,6 +58,7 @@ describe("Chinese to Korean", () => {
     expect(await ko("每日两次")).toBe("하루 2회");
     expect(await ko("比普通款大30%")).toBe("일반형보다 30% 더 큰");
     expect(await ko("续航提升一倍")).toBe("배터리 지속 시간 2배 향상");
+    expect(await ko("建议每3个月更换一次")).toContain("3개월마다");
   });
 
   it("puts 可/可以 and 适合/适用 after what they govern, and 每 after its quantity", async () => {

@@ -224,17 +224,37 @@ function resultComplements(out: Token[]): void {
   }
 }
 
+const placeParticle = (ko: string): Token =>
+  ({ src: "", kind: "lex", pos: "n", entry: { out: { ko }, pos: "n", kind: "glossary" } }) as Token;
+
 /** 用于眼部, 涂抹于面部: 于 after a verb names where it is done, which Korean says first (눈가에 사용). */
 function placesAfterVerbs(out: Token[]): void {
   for (let i = 1; i < out.length; i++) {
     const t = out[i] as Token;
     const verb = out[i - 1];
-    if (t.src !== "于" || t.kind !== "lex" || !isAct(verb)) continue;
+    // 放入锅中, 倒进杯里: a verb of putting into takes its place the same way (냄비에 넣기).
+    const into = t.kind === "lex" && t.pos === "v" && /[入进]$/.test(t.src) && t.src.length === 2;
+    if (!into && (t.src !== "于" || t.kind !== "lex" || !isAct(verb))) continue;
     let end = i + 1;
-    while (out[end]?.kind === "lex" && out[end]?.pos === "n" && !isPredicate(out[end])) end++;
-    const closes = !out[end] || out[end]?.kind === "space" || out[end]?.kind === "punct";
+    while (
+      out[end]?.kind === "lex" &&
+      out[end]?.pos === "n" &&
+      !isPredicate(out[end]) &&
+      !(into && LOCALIZERS.has(out[end]?.src ?? ""))
+    )
+      end++;
+    const localizer = into && LOCALIZERS.has(out[end]?.src ?? "") ? 1 : 0;
+    const closes =
+      !out[end + localizer] ||
+      out[end + localizer]?.kind === "space" ||
+      out[end + localizer]?.kind === "punct";
     if (end === i + 1 || !closes) continue;
     const place = out.slice(i + 1, end);
+    if (into) {
+      // The verb stays in front: it takes the place and its 에 as its object like any other.
+      out.splice(end, localizer, placeParticle("~에"));
+      continue;
+    }
     const particle: Token = {
       src: "",
       kind: "lex",
@@ -277,7 +297,7 @@ function instruments(out: Token[]): void {
 }
 
 /** Sino-Korean acts that close a request without a verb piece (请咨询客服: 고객센터 문의하세요). */
-const REQUESTED_ACTS = /(문의|연락|충전|완충|보관|확인|세척|교체|섭취|복용|사용|건조|세탁)$/;
+const REQUESTED_ACTS = /(문의|연락|충전|완충|보관|확인|세척|교체|섭취|복용|사용|건조|세탁|조작)$/;
 
 /**
  * 请关闭电源, 请先检查: 请 asks for the act that closes its phrase (전원을 끄세요, 먼저 확인하세요), so
@@ -289,9 +309,10 @@ function requests(out: Token[]): void {
     if (t.src !== "请" || t.kind !== "lex") continue;
     let end = i + 1;
     while (out[end] && out[end]?.kind !== "space" && out[end]?.kind !== "punct") end++;
+    // The act is the phrase's last verb, or an act noun closing it (请按照说明书操作: 조작하세요).
     let at = -1;
     for (let j = i + 1; j < end; j++) if (out[j]?.pos === "v") at = j;
-    if (at < 0 && REQUESTED_ACTS.test(out[end - 1]?.entry?.out.ko ?? "")) at = end - 1;
+    if (end - 1 > i && REQUESTED_ACTS.test(out[end - 1]?.entry?.out.ko ?? "")) at = end - 1;
     const act = out[at];
     const korean = act?.entry?.out.ko;
     if (!act?.entry || !korean || korean.includes(" … ") || korean.startsWith("~")) continue;
@@ -847,8 +868,12 @@ function chineseKorean(pieces: Piece[]): void {
         next.token.kind === "number" ||
         (next.token.kind === "lex" && (next.token.pos === "cl" || next.token.number !== undefined));
       if (!quantity || !/[\p{Script=Hangul}a-zA-Z0-9]$/u.test(next.text)) continue;
+      // 每3个月: the counter after the number closes the quantity, and a span of time recurs (3개월마다).
+      const unit =
+        next.token.kind === "number" && pieces[i + 2]?.token.pos === "cl" ? pieces[i + 2] : undefined;
+      const last = unit ?? next;
       w.text = "";
-      next.text = `${next.text}당`;
+      last.text = `${last.text}${/(개월|일|주|시간|년|분)$/.test(last.text) ? "마다" : "당"}`;
     } else if (src === "给" && w.token.kind === "lex" && w.text === "") {
       // 给宝宝最好的呵护: the one it is for takes 에게 (아기에게 최고의 케어) when more follows.
       let j = i + 1;
