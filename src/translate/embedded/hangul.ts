@@ -66,6 +66,9 @@ export function isModifierForm(word: string): boolean {
   return false;
 }
 
+/** A Korean quality word, including the one-syllable ones (긴, 큰) the noun test leaves out. */
+export const isQuality = (word: string) => isModifierForm(word) || /^(긴|큰|센|짧은|작은)$/.test(word);
+
 /** The connective form of a modifier (부드러운 -> 부드럽고, 편안한 -> 편안하고, 좋은 -> 좋고). */
 /** One-syllable qualities the modifier test leaves out (a noun could end the same way). */
 const SHORT_CONNECTIVE: Record<string, string> = { 큰: "크고", 긴: "길고", 센: "세고" };

@@ -20,6 +20,14 @@ export interface Token {
   number?: number;
 }
 
+/** A token as assemble.ts writes it in the target, and whether it glues to its neighbours (~에, ~용). */
+export interface Piece {
+  text: string;
+  token: Token;
+  glueBefore: boolean;
+  glueAfter: boolean;
+}
+
 // User terms cost less than nothing: a path through a term the caller fixed always beats any glossary
 // phrase that would swallow it ("优质面料" must not hide a user term "面料").
 const COST = {
