@@ -159,7 +159,8 @@ export function drawLayout(
   ctx.restore();
 }
 
-function tracePath(
+/** Traces an opentype.js path into a 2D context (the caller fills it). */
+export function tracePath(
   ctx: DrawingContext,
   commands: ReturnType<import("../fonts/opentype.ts").OtGlyph["getPath"]>["commands"],
 ): void {

@@ -48,10 +48,8 @@ export function warpQuad(
   samples = 1,
   into?: (width: number, height: number) => Uint8ClampedArray,
 ): RgbaImage {
-  const width = Math.max(1, Math.round(w));
-  const height = Math.max(1, Math.round(h));
-  const out: RgbaImage =
-    into === undefined ? createImage(width, height) : { width, height, data: into(width, height) };
+  const out = outputImage(w, h, into);
+  const { width, height } = out;
   if (samples > 1) return warpSupersampled(image, q, out, samples);
   const m = squareToQuad(q) as [number, number, number, number, number, number, number, number, number];
   const d = image.data;
@@ -176,11 +174,19 @@ export function warpQuadNearest(
   h: number,
   into?: (width: number, height: number) => Uint8ClampedArray,
 ): RgbaImage {
+  const out = outputImage(w, h, into);
+  return warpNearest(image, q, out);
+}
+
+/** The crop's pixels: at least 1 x 1, rounded, in the caller's buffer when it gives one. */
+function outputImage(
+  w: number,
+  h: number,
+  into: ((width: number, height: number) => Uint8ClampedArray) | undefined,
+): RgbaImage {
   const width = Math.max(1, Math.round(w));
   const height = Math.max(1, Math.round(h));
-  const out: RgbaImage =
-    into === undefined ? createImage(width, height) : { width, height, data: into(width, height) };
-  return warpNearest(image, q, out);
+  return into === undefined ? createImage(width, height) : { width, height, data: into(width, height) };
 }
 
 function warpNearest(image: RgbaImage, q: Quad, out: RgbaImage): RgbaImage {

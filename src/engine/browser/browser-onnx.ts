@@ -3,7 +3,8 @@
  * test server), never fetched from a CDN: `wasmPaths` must point at them.
  */
 import * as ort from "onnxruntime-web/wasm";
-import type { OnnxPort, OnnxSession, TensorData } from "../ports.ts";
+import { adaptOrtSession } from "../ort-session.ts";
+import type { OnnxPort, OnnxSession } from "../ports.ts";
 
 export interface BrowserOnnxOptions {
   /** URL prefix where ort-wasm-simd-threaded.{mjs,wasm} are served. */
@@ -26,20 +27,6 @@ export class BrowserOnnxPort implements OnnxPort {
       executionProviders: ["wasm"],
       graphOptimizationLevel: "all",
     });
-    return {
-      inputNames: session.inputNames,
-      outputNames: session.outputNames,
-      async run(feeds: Record<string, TensorData>) {
-        const inputs: Record<string, ort.Tensor> = {};
-        for (const [name, t] of Object.entries(feeds))
-          inputs[name] = new ort.Tensor("float32", t.data, [...t.dims]);
-        const out = await session.run(inputs);
-        const result: Record<string, TensorData> = {};
-        for (const [name, t] of Object.entries(out))
-          result[name] = { data: t.data as Float32Array, dims: t.dims };
-        return result;
-      },
-      release: () => session.release(),
-    };
+    return adaptOrtSession(session, (data, dims) => new ort.Tensor("float32", data, dims));
   }
 }

@@ -1,6 +1,7 @@
 /** ONNX sessions on onnxruntime-node (CPU). */
 import * as ort from "onnxruntime-node";
-import type { OnnxPort, OnnxSession, TensorData } from "../ports.ts";
+import { adaptOrtSession } from "../ort-session.ts";
+import type { OnnxPort, OnnxSession } from "../ports.ts";
 
 export class NodeOnnxPort implements OnnxPort {
   constructor(private readonly options: ort.InferenceSession.SessionOptions = {}) {}
@@ -15,20 +16,6 @@ export class NodeOnnxPort implements OnnxPort {
       extra: { session: { intra_op: { allow_spinning: "0" }, inter_op: { allow_spinning: "0" } } },
       ...this.options,
     });
-    return {
-      inputNames: session.inputNames,
-      outputNames: session.outputNames,
-      async run(feeds: Record<string, TensorData>) {
-        const inputs: Record<string, ort.Tensor> = {};
-        for (const [name, t] of Object.entries(feeds))
-          inputs[name] = new ort.Tensor("float32", t.data, [...t.dims]);
-        const out = await session.run(inputs);
-        const result: Record<string, TensorData> = {};
-        for (const [name, t] of Object.entries(out))
-          result[name] = { data: t.data as Float32Array, dims: t.dims };
-        return result;
-      },
-      release: () => session.release(),
-    };
+    return adaptOrtSession(session, (data, dims) => new ort.Tensor("float32", data, dims));
   }
 }

@@ -1,5 +1,6 @@
 /** Small images for tests, made with @napi-rs/canvas so no binary fixtures are needed. */
 import { createCanvas } from "@napi-rs/canvas";
+import { tracePath } from "../../../src/engine/render.ts";
 import type { FontFace } from "../../../src/fonts/font-library.ts";
 
 export interface TextSpec {
@@ -43,13 +44,7 @@ export async function drawImage(
     ctx.beginPath();
     let pen = 0;
     for (const g of glyphs) {
-      for (const c of g.getPath(pen, 0, t.size).commands) {
-        if (c.type === "M") ctx.moveTo(c.x!, c.y!);
-        else if (c.type === "L") ctx.lineTo(c.x!, c.y!);
-        else if (c.type === "Q") ctx.quadraticCurveTo(c.x1!, c.y1!, c.x!, c.y!);
-        else if (c.type === "C") ctx.bezierCurveTo(c.x1!, c.y1!, c.x2!, c.y2!, c.x!, c.y!);
-        else ctx.closePath();
-      }
+      tracePath(ctx, g.getPath(pen, 0, t.size).commands);
       pen += (g.advanceWidth ?? 0) * scale;
     }
     ctx.fill();

@@ -11,6 +11,7 @@ import type { BundledFont, DetectedWeight, Rgb } from "../../../src/contract/ima
 import { contrastRatio, rgb } from "../../../src/engine/color.ts";
 import { NodeAssetLoader } from "../../../src/engine/node/node-assets.ts";
 import type { RgbaImage } from "../../../src/engine/raster.ts";
+import { tracePath } from "../../../src/engine/render.ts";
 import { FontLibrary } from "../../../src/fonts/font-library.ts";
 
 export type Ground = "plain" | "gradient" | "photo";
@@ -180,14 +181,7 @@ export class SceneGenerator {
       ctx.beginPath();
       let pen = x;
       for (const g of glyphs) {
-        const path = g.getPath(pen, baseline, size);
-        for (const c of path.commands) {
-          if (c.type === "M") ctx.moveTo(c.x!, c.y!);
-          else if (c.type === "L") ctx.lineTo(c.x!, c.y!);
-          else if (c.type === "Q") ctx.quadraticCurveTo(c.x1!, c.y1!, c.x!, c.y!);
-          else if (c.type === "C") ctx.bezierCurveTo(c.x1!, c.y1!, c.x2!, c.y2!, c.x!, c.y!);
-          else ctx.closePath();
-        }
+        tracePath(ctx, g.getPath(pen, baseline, size).commands);
         pen += (g.advanceWidth ?? 0) * scale;
       }
       ctx.fill();
@@ -254,13 +248,7 @@ export async function productImage(generator: SceneGenerator, seed = 1): Promise
     ctx.beginPath();
     let pen = l.x;
     for (const g of glyphs) {
-      for (const c of g.getPath(pen, l.y, l.size).commands) {
-        if (c.type === "M") ctx.moveTo(c.x!, c.y!);
-        else if (c.type === "L") ctx.lineTo(c.x!, c.y!);
-        else if (c.type === "Q") ctx.quadraticCurveTo(c.x1!, c.y1!, c.x!, c.y!);
-        else if (c.type === "C") ctx.bezierCurveTo(c.x1!, c.y1!, c.x2!, c.y2!, c.x!, c.y!);
-        else ctx.closePath();
-      }
+      tracePath(ctx, g.getPath(pen, l.y, l.size).commands);
       pen += (g.advanceWidth ?? 0) * scale;
     }
     ctx.fill();
