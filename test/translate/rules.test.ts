@@ -52,6 +52,12 @@ describe("promotion rules", () => {
     expect(render("buy 3 get 1 free", "en", "ja")).toBe("3点購入で1点無料");
     expect(render("30% Off", "en", "zh")).toBe("7折");
   });
+
+  it("keeps electrical units and square metres whole, also in a range", () => {
+    expect(render("2A", "zh", "ko")).toBe("2A");
+    expect(render("15-30m2", "zh", "ko")).toBe("15-30m2");
+    expect(render("20m2", "zh", "ko")).toBe("20m2");
+  });
 });
 
 describe("Korean particles", () => {
@@ -61,6 +67,9 @@ describe("Korean particles", () => {
     expect(pickParticle("서울", "으로/로")).toBe("로");
     expect(pickParticle("집", "으로/로")).toBe("으로");
     expect(pickParticle("3", "이/가")).toBe("이");
+    expect(pickParticle("항균", "률/율")).toBe("율");
+    expect(pickParticle("합격", "률/율")).toBe("률");
+    expect(pickParticle("제거", "률/율")).toBe("율");
     expect(finalConsonant("")).toBeUndefined();
   });
 });

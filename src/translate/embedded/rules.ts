@@ -570,7 +570,7 @@ const RULES: Rule[] = [
   {
     name: "range-with-unit",
     families: ["zh", "ja", "en"],
-    re: /(\d+(?:\.\d+)?)\s?[-~～〜]\s?(\d+(?:\.\d+)?)\s?(斤|公斤|千克|克|厘米|公分|毫米|米|cm|mm|kg|g|ml|mL|L|岁|歳|才|个月|ヶ月|か月|天|日|小时|時間|分钟|分|寸|码|号|度|℃|°C|%|元|円|人)?(?![A-Za-z])/y,
+    re: /(\d+(?:\.\d+)?)\s?[-~～〜]\s?(\d+(?:\.\d+)?)\s?(斤|公斤|千克|克|厘米|公分|毫米|米|cm|mm|kg|g|ml|mL|L|岁|歳|才|个月|ヶ月|か月|天|日|小时|時間|分钟|分|寸|码|号|度|℃|°C|%|元|円|人|m2|m3|m|W|V|A|mAh|Hz|dB)?(?![A-Za-z\d])/y,
     build: (m) => {
       const [a, b, unit] = [g(m, 1), g(m, 2), g(m, 3)];
       const range = (x: string, y: string) => `${x}-${y}`;
@@ -913,7 +913,7 @@ const RULES: Rule[] = [
   {
     name: "measurement",
     families: ["zh", "ja", "en"],
-    re: /(\d+(?:\.\d+)?)\s?(ml|mL|ML|L|l|kg|KG|Kg|mg|g|cm|mm|km|m|W|w|V|mAh|mah|Hz|GHz|GB|TB|MB|oz|fl oz|lbs?|ft|in|inch|inches|°C|°F|[Kk]|p|P)(?![A-Za-z])/y,
+    re: /(\d+(?:\.\d+)?)\s?(ml|mL|ML|L|l|kg|KG|Kg|mg|g|cm|mm|km|m2|m3|m|W|w|V|mAh|mah|Hz|GHz|GB|TB|MB|oz|fl oz|lbs?|ft|in|inch|inches|°C|°F|[Kk]|p|P|A|mA|Wh|kWh|kW|dB|lm|rpm|kPa|Pa)(?![A-Za-z])/y,
     build: (m) => {
       const n = g(m, 1);
       const unit = g(m, 2);
