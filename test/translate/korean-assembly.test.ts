@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { createEmbeddedTranslator } from "../../src/translate/embedded/embedded-translator.ts";
-import { toRequest } from "../../src/translate/embedded/hangul.ts";
+import { toConditional, toRequest, toSequential, toTheMore } from "../../src/translate/embedded/hangul.ts";
 import { initialSoundLaw } from "../../src/translate/embedded/lexicon.ts";
 import type { Translator } from "../../src/translate/port.ts";
 import { embeddedData, one } from "./support.ts";
@@ -43,10 +43,36 @@ describe("Chinese to Korean", () => {
     expect(toRequest("사용 가능")).toBeUndefined();
   });
 
+  it("makes an act before 即可 its condition, and reads 越…越… as the more one does it", async () => {
+    expect(await ko("按下按钮即可出水")).toBe("버튼을 누르면 바로 출수");
+    expect(await ko("扫码即可连接")).toBe("QR 코드 스캔하면 바로 연결");
+    expect(await ko("加热即可")).toBe("가열하면 됩니다");
+    expect(await ko("越用越亮")).toBe("쓸수록 밝은");
+    expect(await ko("越嚼越香")).toBe("씹을수록 맛있는");
+    expect(toConditional("열기")).toBe("열면");
+    expect(toConditional("넣기")).toBe("넣으면");
+    expect(toTheMore("입기")).toBe("입을수록");
+    expect(toTheMore("세탁")).toBe("세탁할수록");
+  });
+
+  it("joins an act to the act after it, a press as its condition", async () => {
+    expect(await ko("取出滤网清洗")).toBe("필터를 꺼내 세척");
+    expect(await ko("请取出滤网清洗")).toBe("필터를 꺼내 세척하세요");
+    expect(await ko("短按切换模式")).toBe("짧게 누르면 모드 전환");
+    expect(await ko("双击暂停播放")).toBe("두 번 누르면 일시정지");
+    expect(await ko("将滤芯放入机器")).toBe("필터를 기기에 넣기");
+    expect(toSequential("누르기")).toBe("눌러");
+    expect(toSequential("잠그기")).toBe("잠가");
+    expect(toSequential("마시기")).toBe("마셔");
+    expect(toSequential("붓기")).toBe("부어");
+    expect(toSequential("세척")).toBeUndefined();
+  });
+
   it("writes a result after the act as its adverb, 于 + place and 用 + tool before the act", async () => {
     expect(await ko("使用后请清洗干净")).toBe("사용 후 깨끗이 세척해 주세요");
     expect(await ko("请勿用于眼部")).toBe("눈가에 사용 금지");
     expect(await ko("取适量涂抹于面部")).toBe("적당량을 덜어 얼굴에 바르기");
+    expect(await ko("涂抹于干净的肌肤上")).toBe("깨끗한 피부에 바르기");
     expect(await ko("用温水冲洗干净")).toBe("미온수로 깨끗이 헹구기");
     expect(await ko("将食材放入锅中")).toBe("식재료를 냄비에 넣기");
     expect(await ko("能放进背包")).toBe("배낭에 넣기 가능");

@@ -6,8 +6,10 @@
  * passes and the Chinese word sets they test are in chinese-korean.ts.
  */
 import {
+  CLAUSE_VERBS,
   COMPOUND_HEADS,
   chineseKorean,
+  conditions,
   countsAfterNouns,
   fronting,
   GOVERNING,
@@ -23,6 +25,8 @@ import {
   predicates,
   requests,
   resultComplements,
+  serialVerbs,
+  theMore,
 } from "./chinese-korean.ts";
 import { isModifierForm, isQuality, pickParticle, toConnective } from "./hangul.ts";
 import type { Family, OutLang } from "./lexicon.ts";
@@ -187,6 +191,9 @@ function reorder(tokens: Token[], family: Family, lang: OutLang): [Token[], Set<
       (family === "en" || (isLatinOrNumber(out[at - 1]) && isLatinOrNumber(out[at + 1])));
     if (family === "en" && lang === "ko") forPhrasesFirst(out, moved);
     if (family === "zh" && lang === "ko") {
+      theMore(out);
+      conditions(out);
+      serialVerbs(out);
       locatives(out);
       countsAfterNouns(out);
       resultComplements(out);
@@ -253,6 +260,9 @@ function reorder(tokens: Token[], family: Family, lang: OutLang): [Token[], Set<
         family === "zh" &&
         end === i + 2 &&
         COMPOUND_HEADS.has(out[i + 1]?.src ?? "") &&
+        !CLAUSE_VERBS.has(out[i] as Token) &&
+        // 短按切换模式: after a clause (짧게 누르면) the verb is the act it leads to (모드 전환).
+        !CLAUSE_VERBS.has(out[out[i - 1]?.src === "" ? i - 2 : i - 1] as Token) &&
         !GOVERNING.has(out[i]?.src ?? "")
       )
         continue;
@@ -260,12 +270,14 @@ function reorder(tokens: Token[], family: Family, lang: OutLang): [Token[], Set<
       if (verb) {
         // "주문 시 … 증정" (下单送): the part before the gap stays in front of the object.
         const [front, back] = splitCircumfix(verb, lang);
-        // 请仔细阅读说明书: a request names its object with 을/를 (설명서를 꼼꼼히 읽어 주세요).
+        // 请仔细阅读说明书: a request names its object with 을/를 (설명서를 꼼꼼히 읽어 주세요), and so
+        // does a condition (按下按钮即可…: 버튼을 누르면).
         if (
           lang === "ko" &&
           family === "zh" &&
-          /세요$/.test(back.entry?.out.ko ?? "") &&
-          out[end - 2]?.kind === "lex"
+          (/세요$/.test(back.entry?.out.ko ?? "") || CLAUSE_VERBS.has(back)) &&
+          out[end - 2]?.kind === "lex" &&
+          out[end - 2]?.pos !== "cl"
         ) {
           out.splice(end - 1, 0, OBJECT_PARTICLE);
           end++;

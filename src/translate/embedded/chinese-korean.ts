@@ -6,12 +6,21 @@
  * assemble.ts so that the language-neutral assembly reads on its own and this one pair's grammar, which
  * grows with every dev round, has one home.
  */
-import { isModifierForm, isQuality, pickParticle, toConnective, toRequest } from "./hangul.ts";
+import {
+  isModifierForm,
+  isQuality,
+  pickParticle,
+  toConditional,
+  toConnective,
+  toRequest,
+  toSequential,
+  toTheMore,
+} from "./hangul.ts";
 import type { Piece, Token } from "./segment.ts";
 
 /** Chinese nouns a verb qualifies rather than governs (使用时间 is usage time, not using time). */
 export const COMPOUND_HEADS = new Set([
-  ..."时间 方法 方式 说明 说明书 场景 场合 范围 寿命 次数 效果 人群 对象 年龄 步骤 过程 教程 视频 环境 地点 空间 区域 温度 速度 记录 功能 模式 按钮 时长 前 后 中 神器 好物 用品 工具 必备 利器 达人".split(
+  ..."时间 方法 方式 说明 说明书 场景 场合 范围 寿命 次数 效果 人群 对象 年龄 步骤 过程 教程 视频 环境 条件 地点 空间 区域 温度 速度 记录 功能 模式 按钮 时长 前 后 中 神器 好物 用品 工具 必备 利器 达人".split(
     " ",
   ),
 ]);
@@ -30,7 +39,7 @@ export const MAKING = new Set([
   "量身定制",
 ]);
 
-export const PROHIBITIONS = new Set(["请勿", "禁止", "切勿", "不可", "不要", "严禁", "不宜"]);
+export const PROHIBITIONS = new Set(["请勿", "禁止", "切勿", "勿", "不可", "不要", "严禁", "不宜"]);
 /** Where something is kept takes 에 (서늘한 곳에 보관); where it is done, 에서. */
 const KEEPING = new Set(["保存", "存放", "放置", "放", "储存", "储藏", "保管", "晾干", "阴干"]);
 const LOCALIZERS = new Set(["下", "中", "里", "内", "上"]);
@@ -104,13 +113,15 @@ export function locatives(out: Token[]): void {
       out[end]?.kind === "lex" &&
       out[end]?.pos === "n" &&
       !LOCALIZERS.has(out[end]?.src ?? "") &&
+      !KEEPING.has(out[end]?.src ?? "") &&
       !isPredicate(out[end])
     )
       end++;
     if (end === i + 1) continue;
     const localizer = LOCALIZERS.has(out[end]?.src ?? "") ? 1 : 0;
     const after = out[end + localizer];
-    if (after?.pos !== "v") continue;
+    // 在通风处晾干: an act of keeping written as a noun (자연 건조) takes its place too.
+    if (!after || (after.pos !== "v" && !KEEPING.has(after.src))) continue;
     const particle: Token = {
       src: "",
       kind: "lex",
@@ -159,14 +170,15 @@ export function placesAfterVerbs(out: Token[]): void {
     const into = t.kind === "lex" && t.pos === "v" && /[入进]$/.test(t.src) && t.src.length === 2;
     if (!into && (t.src !== "于" || t.kind !== "lex" || !isAct(verb))) continue;
     let end = i + 1;
+    // 涂抹于干净的肌肤上: the place may be described (的) and close on a localizer, which 에 says.
     while (
       out[end]?.kind === "lex" &&
-      out[end]?.pos === "n" &&
+      (out[end]?.pos === "n" || (out[end]?.src === "的" && end > i + 1)) &&
       !isPredicate(out[end]) &&
-      !(into && LOCALIZERS.has(out[end]?.src ?? ""))
+      !LOCALIZERS.has(out[end]?.src ?? "")
     )
       end++;
-    const localizer = into && LOCALIZERS.has(out[end]?.src ?? "") ? 1 : 0;
+    const localizer = end > i + 1 && LOCALIZERS.has(out[end]?.src ?? "") ? 1 : 0;
     const closes =
       !out[end + localizer] ||
       out[end + localizer]?.kind === "space" ||
@@ -185,7 +197,7 @@ export function placesAfterVerbs(out: Token[]): void {
       entry: { out: { ko: "~에" }, pos: "n", kind: "glossary" },
     } as Token;
     // The verb closes the phrase, so it has nothing after it to take as an object.
-    out.splice(i - 1, end - i + 1, ...place, particle, verb as Token);
+    out.splice(i - 1, end + localizer - i + 1, ...place, particle, verb as Token);
   }
 }
 
@@ -231,16 +243,150 @@ export function requests(out: Token[]): void {
     const t = out[i] as Token;
     if (t.src !== "请" || t.kind !== "lex") continue;
     let end = i + 1;
-    while (out[end] && out[end]?.kind !== "space" && out[end]?.kind !== "punct") end++;
+    // A clause made by the passes before (取出滤网 | 清洗) does not end the request.
+    while (out[end] && (out[end] === CLAUSE_END || !phraseEnds(out[end]))) end++;
     // The act is the phrase's last verb, or an act noun closing it (请按照说明书操作: 조작하세요).
     let at = -1;
-    for (let j = i + 1; j < end; j++) if (out[j]?.pos === "v") at = j;
+    for (let j = i + 1; j < end; j++) if (out[j]?.pos === "v" && !CLAUSE_VERBS.has(out[j] as Token)) at = j;
     if (end - 1 > i && REQUESTED_ACTS.test(out[end - 1]?.entry?.out.ko ?? "")) at = end - 1;
     const act = out[at];
     const korean = act?.entry?.out.ko;
     if (!act?.entry || !korean || korean.includes(" … ") || korean.startsWith("~")) continue;
     const request = toRequest(korean);
     if (request) out[at] = { ...act, entry: { ...act.entry, out: { ...act.entry.out, ko: request } } };
+  }
+}
+
+const phraseEnds = (t: Token | undefined) => !t || t.kind === "space" || t.kind === "punct";
+const withKorean = (t: Token, ko: string, pos = t.pos): Token =>
+  ({ ...t, pos, entry: t.entry && { ...t.entry, pos, out: { ...t.entry.out, ko } } }) as Token;
+/** A space the assembly adds to end a clause (按下按钮 | 即可出水), so a verb's object stops there. */
+const CLAUSE_END: Token = { src: "", kind: "space", pos: "n" };
+const ONLY = new Set(["只需", "只要", "仅需", "只需要"]);
+/** Acts made into a clause before another act (누르면, 꺼내): they take 을/를 and are no request. */
+export const CLAUSE_VERBS = new WeakSet<Token>();
+
+/**
+ * 按下按钮即可出水, 扫码即可连接: 即可 after an act makes it the condition of what follows (버튼을 누르면
+ * 바로 출수, QR 코드 스캔하면 바로 연결), or of the phrase being done (加热即可: 가열하면 됩니다); 只需 before
+ * the act adds nothing a Korean callout says.
+ */
+export function conditions(out: Token[]): void {
+  for (let k = 1; k < out.length; k++) {
+    const t = out[k] as Token;
+    if (t.src !== "即可" || t.kind !== "lex") continue;
+    let start = k;
+    while (start > 0 && !phraseEnds(out[start - 1])) start--;
+    let at = -1;
+    for (let j = start; j < k; j++) if (out[j]?.pos === "v" && out[j]?.entry?.out.ko) at = j;
+    if (at < 0 && out[k - 1]?.kind === "lex") at = k - 1;
+    const act = out[at];
+    const korean = act?.entry?.out.ko;
+    if (!act || !korean || korean.includes(" … ") || korean.startsWith("~")) continue;
+    const condition = toConditional(korean);
+    if (!condition) continue;
+    out[at] = withKorean(act, condition);
+    CLAUSE_VERBS.add(out[at] as Token);
+    const more = !phraseEnds(out[k + 1]);
+    out[k] = withKorean(t, more ? "바로" : "됩니다", "m");
+    if (ONLY.has(out[start]?.src ?? "") && start < at) out[start] = withKorean(out[start] as Token, "");
+    out.splice(k, 0, CLAUSE_END);
+    k++;
+  }
+}
+
+/** Sino-Korean acts that close a phrase as its last step (꺼내 세척, 두 번 누르면 일시정지). */
+const CLOSING_ACTS = new RegExp(
+  `${REQUESTED_ACTS.source.slice(0, -2)}|일시정지|재생|전환|작동|연결|잠금|해제|시작|정지|가열|헹굼|탈수|분리|설치|조립|켜기|끄기)$`,
+);
+
+/** Pressing acts, whose clause before another act is a condition (短按切换模式: 짧게 누르면 모드 전환). */
+const PRESSES = new Set([
+  "按",
+  "按下",
+  "按压",
+  "短按",
+  "长按",
+  "轻按",
+  "双击",
+  "单击",
+  "点击",
+  "按住",
+  "触摸",
+]);
+
+/**
+ * 取出滤网清洗, 长按电源键3秒关机: Chinese strings acts one after another; Korean joins the first to the
+ * next with -아/-어 (필터를 꺼내 세척) or, for a press, as its condition (전원 버튼을 3초 길게 누르면 전원
+ * 끄기). Only a native act (a -기 form) is joined; its object ends where the next act starts.
+ */
+export function serialVerbs(out: Token[]): void {
+  // An act noun closing the phrase is the next act (取出滤网清洗: 세척), not part of the object.
+  const closingAct = (at: number) =>
+    CLOSING_ACTS.test(out[at]?.entry?.out.ko ?? "") && phraseEnds(out[at + 1]);
+  const between = (at: number) => {
+    const t = out[at];
+    if (!t || closingAct(at)) return false;
+    if (t.kind === "number" || t.kind === "rule" || t.kind === "latin") return true;
+    return t.kind === "lex" && (t.pos === "n" || t.pos === "m" || t.pos === "cl");
+  };
+  for (let i = 0; i < out.length; i++) {
+    const first = out[i] as Token;
+    const korean = first.entry?.out.ko ?? "";
+    if (first.kind !== "lex" || first.pos !== "v" || !/기$/.test(korean) || CLAUSE_VERBS.has(first)) continue;
+    if (MODALS.has(first.src) || PROHIBITIONS.has(first.src)) continue;
+    let end = i + 1;
+    while (between(end)) end++;
+    const next = out[end];
+    const nextKorean = next?.entry?.out.ko ?? "";
+    const act =
+      next?.kind === "lex" &&
+      nextKorean !== "" &&
+      !MODALS.has(next.src) &&
+      !PROHIBITIONS.has(next.src) &&
+      (next.pos === "v" || closingAct(end));
+    if (!act) continue;
+    const joined = PRESSES.has(first.src) ? toConditional(korean) : toSequential(korean);
+    if (!joined) continue;
+    out[i] = withKorean(first, joined);
+    CLAUSE_VERBS.add(out[i] as Token);
+    out.splice(end, 0, CLAUSE_END);
+  }
+}
+
+/** Chinese acts that 越…越… says with a native Korean verb (越用越亮: 쓸수록, not 사용할수록). */
+const NATIVE_ACTS: Record<string, string> = {
+  用: "쓰기",
+  洗: "빨기",
+  穿: "입기",
+  睡: "자기",
+  嚼: "씹기",
+  泡: "우리기",
+  闻: "맡기",
+  听: "듣기",
+  住: "살기",
+};
+const EATING = new Set(["吃", "嚼", "喝", "品", "尝"]);
+
+/**
+ * 越用越亮, 越穿越舒服: the more one does the act, the more the quality (쓸수록 밝은, 입을수록 편안한).
+ * 越来越 (점점 더) is a glossary row.
+ */
+export function theMore(out: Token[]): void {
+  for (let i = 0; i + 3 < out.length; i++) {
+    if (out[i]?.src !== "越" || out[i]?.kind !== "lex") continue;
+    const second = i + 2;
+    if (out[second]?.src !== "越" || phraseEnds(out[second + 1])) continue;
+    const act = out[i + 1] as Token;
+    const quality = out[second + 1] as Token;
+    const korean = act.entry?.out.ko;
+    if (act.kind !== "lex" || !korean || !quality.entry?.out.ko) continue;
+    const more = toTheMore(NATIVE_ACTS[act.src] ?? korean);
+    if (!more) continue;
+    const said =
+      PREDICATE[quality.src] ?? (quality.src === "香" && EATING.has(act.src) ? "맛있는" : undefined);
+    if (said) out[second + 1] = withKorean(quality, said, "n");
+    out.splice(i, 3, withKorean(act, more, "n"));
   }
 }
 
@@ -262,7 +408,7 @@ export function countsAfterNouns(out: Token[]): void {
   }
 }
 
-export const MODALS = new Set(["可", "可以", "能", "能够"]);
+export const MODALS = new Set(["可", "可以", "能", "能够", "会"]);
 /** 不发烫, 不变形: a negated quality; 不锈钢 is a material. */
 export const isPredicate = (t: Token | undefined) =>
   !!t && t.src.startsWith("不") && !t.src.startsWith("不锈");
