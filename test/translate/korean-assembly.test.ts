@@ -61,6 +61,7 @@ describe("Chinese to Korean", () => {
     expect(await ko("短按切换模式")).toBe("짧게 누르면 모드 전환");
     expect(await ko("双击暂停播放")).toBe("두 번 누르면 일시정지");
     expect(await ko("将滤芯放入机器")).toBe("필터를 기기에 넣기");
+    expect(await ko("大容量 一次装满")).toBe("대용량 한 번에 가득 채우기");
     expect(toSequential("누르기")).toBe("눌러");
     expect(toSequential("잠그기")).toBe("잠가");
     expect(toSequential("마시기")).toBe("마셔");

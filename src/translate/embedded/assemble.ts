@@ -19,6 +19,7 @@ import {
   MAKING,
   MODALS,
   OBJECT_PARTICLE,
+  onceBeforeActs,
   PERSON,
   PROHIBITIONS,
   placesAfterVerbs,
@@ -192,6 +193,7 @@ function reorder(tokens: Token[], family: Family, lang: OutLang): [Token[], Set<
     if (family === "en" && lang === "ko") forPhrasesFirst(out, moved);
     if (family === "zh" && lang === "ko") {
       theMore(out);
+      onceBeforeActs(out);
       conditions(out);
       serialVerbs(out);
       locatives(out);

@@ -354,6 +354,14 @@ export function serialVerbs(out: Token[]): void {
   }
 }
 
+/** 一次装满, 一次搞定: 一次 before an act is all at once (한 번에 가득 채우기), not one time. */
+export function onceBeforeActs(out: Token[]): void {
+  for (let i = 0; i + 1 < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.kind === "lex" && t.src === "一次" && out[i + 1]?.pos === "v") out[i] = withKorean(t, "한 번에");
+  }
+}
+
 /** Chinese acts that 越…越… says with a native Korean verb (越用越亮: 쓸수록, not 사용할수록). */
 const NATIVE_ACTS: Record<string, string> = {
   用: "쓰기",
