@@ -508,38 +508,37 @@ export class Ledger {
   }
 
   private async writeBatch(batch: PendingBatch): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      // Already there: an earlier attempt committed (its answer was lost) together with its lease and
-      // usage updates; writing nothing now is what keeps every charge single.
-      if (!(await insertBatch(tx, batch.id, this.holderId, batch.entries))) return;
-      const spent = new Map<string, number>();
-      const usage = new Map<string, { accountId: string; day: string; calls: number; micros: number }>();
-      for (const entry of batch.entries) {
-        if (entry.kind !== "charge") continue;
-        spent.set(entry.accountId, (spent.get(entry.accountId) ?? 0) + entry.reserved);
-        const day = utcDay(new Date(entry.atMs));
-        const key = `${entry.accountId}|${day}`;
-        const u = usage.get(key) ?? { accountId: entry.accountId, day, calls: 0, micros: 0 };
-        u.calls += 1;
-        u.micros += entry.reserved;
-        usage.set(key, u);
-      }
-      if (spent.size === 0) return;
-      await takeSpendingFromLeases(tx, this.holderId, spent);
-      const days = [...usage.values()];
-      await tx.query(
-        `INSERT INTO usage_daily (account_id, day, calls, charged_micros)
-         SELECT * FROM unnest($1::text[], $2::date[], $3::int8[], $4::int8[])
-         ON CONFLICT (account_id, day) DO UPDATE SET calls = usage_daily.calls + EXCLUDED.calls,
-           charged_micros = usage_daily.charged_micros + EXCLUDED.charged_micros`,
-        [
-          days.map((u) => u.accountId),
-          days.map((u) => u.day),
-          days.map((u) => u.calls),
-          days.map((u) => u.micros),
-        ],
-      );
-    });
+    const spent = new Map<string, number>();
+    const usage = new Map<string, { accountId: string; day: number; calls: number; micros: number }>();
+    for (const entry of batch.entries) {
+      if (entry.kind !== "charge") continue;
+      spent.set(entry.accountId, (spent.get(entry.accountId) ?? 0) + entry.reserved);
+      const day = dayNumber(entry.atMs);
+      const key = `${entry.accountId}|${day}`;
+      const u = usage.get(key) ?? { accountId: entry.accountId, day, calls: 0, micros: 0 };
+      usage.set(key, u);
+      u.calls += 1;
+      u.micros += entry.reserved;
+    }
+    // Accounts in id order: the lock order of every ledger transaction, so settlements, acquisitions
+    // and returns on one account never wait on each other in a cycle.
+    const ids = [...spent.keys()].sort();
+    const days = [...usage.values()];
+    // One statement (server/storage/migrations.ts, ledger_settle): the batch row, unless a batch with
+    // this id was written before; then the lease shrunk by what was spent and the day's usage counted.
+    await this.db.transaction((tx) =>
+      tx.query("SELECT ledger_settle($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)", [
+        batch.id,
+        this.holderId,
+        ...entryColumns(batch.entries),
+        ids,
+        ids.map((id) => spent.get(id)!),
+        days.map((u) => u.accountId),
+        days.map((u) => utcDay(new Date(u.day * 86_400_000))),
+        days.map((u) => u.calls),
+        days.map((u) => u.micros),
+      ]),
+    );
     // Only now that the batch is durable does memory move the money out of the lease.
     for (const entry of batch.entries) {
       if (entry.kind !== "charge") continue;
@@ -615,54 +614,24 @@ async function insertBatch(
   const { rows } = await tx.query(
     `INSERT INTO ledger_batches (id, holder_id, account_ids, kinds, amounts, reserved, request_ids, operations, at_ms)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING RETURNING id`,
-    [
-      id,
-      holderId,
-      entries.map((e) => e.accountId),
-      entries.map((e) => e.kind),
-      entries.map((e) => e.amount),
-      entries.map((e) => e.reserved),
-      entries.map((e) => e.requestId),
-      entries.map((e) => e.operation),
-      entries.map((e) => e.atMs),
-    ],
+    [id, holderId, ...entryColumns(entries)],
   );
   return rows.length === 1;
 }
 
-/**
- * Charges settle against this holder's lease rows; what a row cannot cover (it was reclaimed while we
- * were presumed dead) comes from the account's balance, never below zero.
- */
-async function takeSpendingFromLeases(
-  tx: Sql,
-  holderId: string,
-  spent: ReadonlyMap<string, number>,
-): Promise<void> {
-  const ids = [...spent.keys()].sort();
-  // Accounts before leases, in id order: the lock order of every ledger transaction, so settlements,
-  // acquisitions and returns on one account never wait on each other in a cycle.
-  await tx.query("SELECT 1 FROM accounts WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE", [ids]);
-  const { rows } = await tx.query<{ account_id: string; amount_micros: number }>(
-    "SELECT account_id, amount_micros FROM credit_leases WHERE holder_id = $1 AND account_id = ANY($2::text[]) FOR UPDATE",
-    [holderId, ids],
-  );
-  const leased = new Map(rows.map((r) => [r.account_id, r.amount_micros]));
-  const fromLease = ids.map((id) => Math.min(leased.get(id) ?? 0, spent.get(id)!));
-  const fromBalance = ids.map((id, i) => spent.get(id)! - fromLease[i]!);
-  await tx.query(
-    `UPDATE credit_leases l SET amount_micros = l.amount_micros - s.spent
-     FROM unnest($1::text[], $2::int8[]) AS s(account_id, spent)
-     WHERE l.account_id = s.account_id AND l.holder_id = $3 AND s.spent > 0`,
-    [ids, fromLease, holderId],
-  );
-  if (fromBalance.some((v) => v > 0)) {
-    await tx.query(
-      `UPDATE accounts a SET balance_micros = GREATEST(0, a.balance_micros - s.spent)
-       FROM unnest($1::text[], $2::int8[]) AS s(account_id, spent) WHERE a.id = s.account_id AND s.spent > 0`,
-      [ids, fromBalance],
-    );
+/** A batch's entries as the parallel arrays of a ledger_batches row, in its column order. */
+function entryColumns(entries: readonly (Omit<PendingEntry, "kind"> & { kind: string })[]): unknown[][] {
+  const columns: unknown[][] = [[], [], [], [], [], [], []];
+  for (const e of entries) {
+    columns[0]!.push(e.accountId);
+    columns[1]!.push(e.kind);
+    columns[2]!.push(e.amount);
+    columns[3]!.push(e.reserved);
+    columns[4]!.push(e.requestId);
+    columns[5]!.push(e.operation);
+    columns[6]!.push(e.atMs);
   }
+  return columns;
 }
 
 function priceOf(price: PriceFn, credit: AccountCredit): number {
