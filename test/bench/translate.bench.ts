@@ -4,13 +4,18 @@
  *
  *   npx tsx test/bench/translate.bench.ts
  *
- * The share of a whole image's pipeline time is measured against the engine; here we print what an image
- * with a typical number of text regions costs in translation, next to the spec's typical latency.
+ * Its share of a whole image's pipeline: the engine translates the benchmark's 800 x 800 product image
+ * (Chinese to Korean, through this translator) in this same run, and the translate stage's time is put
+ * against the whole pipeline's. Beside it, what the slowest pair would cost an image of typical regions.
  */
 import { pathToFileURL } from "node:url";
+import { ImageEngine } from "../../src/engine/engine.ts";
+import { createNodePorts } from "../../src/engine/node/create-node-engine.ts";
+import type { EngineStage } from "../../src/engine/progress.ts";
 import { createEmbeddedTranslator } from "../../src/translate/embedded/embedded-translator.ts";
 import { loadEmbeddedDataFromDisk } from "../../src/translate/node/load-embedded-data.ts";
 import type { SourceLang } from "../../src/translate/port.ts";
+import { productImage, SceneGenerator } from "../engine/support/synthetic-scenes.ts";
 import { DEV_SET } from "../translate/dev-set.ts";
 
 const EXTRA: Record<"zh" | "ja" | "en", string[]> = {
@@ -39,8 +44,9 @@ const EXTRA: Record<"zh" | "ja" | "en", string[]> = {
 
 /** Regions a product image usually carries (badges, price, feature callouts). */
 const REGIONS_PER_IMAGE = 15;
-/** The spec's typical latency of one image translation under normal load, lower bound. */
-const TYPICAL_IMAGE_MS = 1500;
+const PIPELINE_RUNS = 5;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 export async function run(): Promise<void> {
   const loadStart = performance.now();
@@ -78,7 +84,36 @@ export async function run(): Promise<void> {
   }
   const perImage = worstPerText * REGIONS_PER_IMAGE;
   console.log(
-    `translate: about ${perImage.toFixed(2)} ms per image of ${REGIONS_PER_IMAGE} regions, ${((perImage / TYPICAL_IMAGE_MS) * 100).toFixed(2)}% of a ${TYPICAL_IMAGE_MS} ms image pipeline (goal: at most 5%)`,
+    `translate: the slowest pair costs about ${perImage.toFixed(2)} ms for an image of ${REGIONS_PER_IMAGE} regions`,
+  );
+
+  // The share of a real pipeline: the engine's benchmark image, translated with this translator.
+  const engine = new ImageEngine(createNodePorts());
+  const image = await productImage(new SceneGenerator());
+  const once = async () => {
+    const times: Partial<Record<EngineStage, number>> = {};
+    let started = 0;
+    const start = performance.now();
+    await engine.translate(image, {
+      sourceLanguage: "zh",
+      targetLanguage: "ko",
+      translator,
+      onProgress: (e) => {
+        if (e.stage !== "translate") return;
+        if (e.progress === 0) started = performance.now();
+        else times.translate = performance.now() - started;
+      },
+    });
+    return { total: performance.now() - start, translate: times.translate ?? 0 };
+  };
+  await once();
+  const runs: Array<{ total: number; translate: number }> = [];
+  for (let i = 0; i < PIPELINE_RUNS; i++) runs.push(await once());
+  await engine.dispose();
+  const total = median(runs.map((r) => r.total));
+  const translate = median(runs.map((r) => r.translate));
+  console.log(
+    `translate: ${translate.toFixed(2)} ms of a ${total.toFixed(0)} ms image pipeline (800 x 800, zh->ko, median of ${PIPELINE_RUNS}): ${((translate / total) * 100).toFixed(2)}% (goal: at most 5%)`,
   );
 }
 
