@@ -29,6 +29,8 @@ export interface Services {
   imaging: EnginePool;
   logger: Logger;
   clock: () => Date;
+  /** The clock in epoch milliseconds, for what runs on every call (no Date made unless injected). */
+  clockMs: () => number;
   /** Background work to start (timers) and to stop on shutdown, in order. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -47,10 +49,12 @@ export interface ServiceDependencies {
 
 export function createServices(config: Config, deps: ServiceDependencies): Services {
   const clock = deps.clock ?? (() => new Date());
+  const injectedClock = deps.clock;
+  const clockMs = injectedClock ? () => injectedClock().getTime() : Date.now;
   const logger = deps.logger ?? createLogger(config.logLevel);
   const accounts = new AccountStore(deps.db);
   const keyUsage = new KeyUsageRecorder(accounts);
-  const ledger = new Ledger(deps.db, { now: clock, ...deps.ledger });
+  const ledger = new Ledger(deps.db, { ...(injectedClock ? { now: injectedClock } : {}), ...deps.ledger });
   const redis = deps.redis ? { client: deps.redis, keyPrefix: deps.redisKeyPrefix ?? "ml:" } : undefined;
   const imaging = new EnginePool({ threads: config.limits.imageWorkers, translation: config.translation });
   return {
@@ -59,7 +63,7 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
     accounts,
     authenticator: new Authenticator(accounts, {
       ttlMs: config.limits.keyCacheTtlMs,
-      now: () => clock().getTime(),
+      now: clockMs,
     }),
     keyUsage,
     ledger,
@@ -77,6 +81,7 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
     imaging,
     logger,
     clock,
+    clockMs,
     async start() {
       await ledger.start();
       keyUsage.start();

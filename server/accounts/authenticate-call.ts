@@ -18,8 +18,8 @@ export function authenticateCall(c: Context<AppEnv>): undefined | Promise<void> 
 }
 
 function admit(c: Context<AppEnv>, principal: Principal): void {
-  const { keyUsage, clock } = c.get("services");
-  keyUsage.touch(principal.keyId, clock().getTime());
+  const { keyUsage, clockMs } = c.get("services");
+  keyUsage.touch(principal.keyId, clockMs());
   c.set("principal", principal);
 }
 

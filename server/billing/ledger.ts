@@ -122,6 +122,7 @@ export class Ledger {
   readonly holderId: string;
   private readonly options: typeof DEFAULTS;
   private readonly now: () => Date;
+  private readonly nowMs: () => number;
   private readonly accounts = new Map<string, AccountCredit>();
   private pending: PendingEntry[] = [];
   private unwritten: PendingBatch[] = [];
@@ -136,6 +137,9 @@ export class Ledger {
   ) {
     this.holderId = options.holderId ?? `holder_${randomBase62(16)}`;
     this.now = options.now ?? (() => new Date());
+    // Read on every call: no Date made per call unless a test injected a clock.
+    const injected = options.now;
+    this.nowMs = injected ? () => injected().getTime() : Date.now;
     this.options = { ...DEFAULTS, ...stripUndefined(options) };
   }
 
@@ -218,7 +222,7 @@ export class Ledger {
           reserved: 0,
           requestId: requestId ?? "",
           operation: "topup",
-          atMs: this.now().getTime(),
+          atMs: this.nowMs(),
         },
       ]);
     });
@@ -318,14 +322,14 @@ export class Ledger {
       reserved: hold.micros,
       requestId: hold.requestId,
       operation: hold.operation,
-      atMs: this.now().getTime(),
+      atMs: this.nowMs(),
     });
     if (this.pending.length >= this.options.settleBatchSize) void this.settle().catch(() => {});
   }
 
   private creditOf(accountId: string): AccountCredit {
     let credit = this.accounts.get(accountId);
-    const today = dayNumber(this.now().getTime());
+    const today = dayNumber(this.nowMs());
     if (!credit) {
       credit = {
         leased: 0,

@@ -25,6 +25,8 @@ export function parseQueryString(url: string): Record<string, string> {
 }
 
 function decode(component: string): string {
+  // Nothing to decode (the usual case): decodeURIComponent would return it unchanged, and cannot throw.
+  if (component.indexOf("%") === -1 && component.indexOf("+") === -1) return component;
   try {
     return decodeURIComponent(component.replaceAll("+", " "));
   } catch {
