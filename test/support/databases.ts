@@ -3,6 +3,7 @@ import { randomBase62 } from "../../server/platform/ids.ts";
 import type { Database } from "../../server/storage/database.ts";
 import { migrate } from "../../server/storage/migrations.ts";
 import { openPglite } from "../../server/storage/pglite-driver.ts";
+import { openPgliteThread } from "../../server/storage/pglite-thread.ts";
 import { openPostgres } from "../../server/storage/postgres-driver.ts";
 import { PGLITE_DUMP_PATH } from "./paths.ts";
 
@@ -11,7 +12,7 @@ import { PGLITE_DUMP_PATH } from "./paths.ts";
  * DATABASE_URL is set (CI sets it, and there an unreachable server fails the run rather than skipping).
  */
 export interface TestDatabase {
-  name: "pglite" | "postgres";
+  name: "pglite" | "pglite on its own thread" | "postgres";
   open(): Promise<Database & { drop(): Promise<void> }>;
 }
 
@@ -20,6 +21,13 @@ export async function openTestPglite(): Promise<Database & { drop(): Promise<voi
   const dump = new Blob([await readFile(PGLITE_DUMP_PATH)]);
   const db = await openPglite({ loadDataDir: dump });
   await migrate(db); // no-op unless migrations were added after the dump
+  return Object.assign(db, { drop: () => db.close() });
+}
+
+/** The same, on its own thread, as the server runs it (server/storage/pglite-thread.ts). */
+export async function openTestPgliteThread(): Promise<Database & { drop(): Promise<void> }> {
+  const db = await openPgliteThread({ loadDataDir: new Blob([await readFile(PGLITE_DUMP_PATH)]) });
+  await migrate(db);
   return Object.assign(db, { drop: () => db.close() });
 }
 
@@ -37,7 +45,10 @@ export async function openTestPostgres(url: string): Promise<Database & { drop()
 }
 
 export function testDatabases(): TestDatabase[] {
-  const list: TestDatabase[] = [{ name: "pglite", open: openTestPglite }];
+  const list: TestDatabase[] = [
+    { name: "pglite", open: openTestPglite },
+    { name: "pglite on its own thread", open: openTestPgliteThread },
+  ];
   const url = process.env.DATABASE_URL;
   if (url) list.push({ name: "postgres", open: () => openTestPostgres(url) });
   else console.warn("DATABASE_URL is not set: Postgres variants of storage tests are skipped");

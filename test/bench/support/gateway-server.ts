@@ -6,7 +6,7 @@ import { loadConfig } from "../../../server/config.ts";
 import { silentLogger } from "../../../server/platform/logger.ts";
 import { createServices } from "../../../server/services.ts";
 import { migrate } from "../../../server/storage/migrations.ts";
-import { openPglite } from "../../../server/storage/pglite-driver.ts";
+import { openPgliteThread } from "../../../server/storage/pglite-thread.ts";
 import { openPostgres } from "../../../server/storage/postgres-driver.ts";
 import { scriptedMarketplace } from "../../support/scripted-marketplace.ts";
 
@@ -34,7 +34,7 @@ async function main() {
   const db =
     variant === "postgres"
       ? await openPostgres({ url: process.env.DATABASE_URL!, schema: `bench_${process.pid}` })
-      : await openPglite();
+      : await openPgliteThread(); // as the server opens it (server/storage/open-database.ts), in memory
   await migrate(db);
   const config = loadConfig({ ADMIN_TOKEN: "bench-admin-token-000", LOG_LEVEL: "silent" });
   const services = createServices(config, {
