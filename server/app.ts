@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { TrieRouter } from "hono/router/trie-router";
 import { authenticateCall } from "./accounts/authenticate-call.ts";
 import { adminRoutes } from "./admin/routes.ts";
 import { docsRoutes } from "./docs/routes.ts";
@@ -6,6 +7,7 @@ import { imagingRoutes } from "./imaging/routes.ts";
 import { enforceRateLimit } from "./limits/enforce-rate-limit.ts";
 import { legacySuccessor } from "./marketplaces/legacy-paths.ts";
 import { legacyCrossborderRoutes, marketplaceRoutes } from "./marketplaces/routes.ts";
+import { CachedRouter } from "./platform/cached-router.ts";
 import type { AppEnv } from "./platform/context.ts";
 import { errorResponse } from "./platform/errors.ts";
 import { healthRoutes } from "./platform/health.ts";
@@ -15,7 +17,7 @@ import type { Services } from "./services.ts";
 
 /** Builds the whole HTTP app from its services; never listens (server/main.ts does). */
 export function buildApp(services: Services): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new CachedRouter(new TrieRouter()) });
   app.use("*", requestContext(services));
   app.onError((error, c) => errorResponse(error, c));
   // An unknown path is NOT_FOUND, unless it is a path from before /v1 (spec: Versioning). Answered here
