@@ -12,8 +12,14 @@ let toSimplifiedFn: Convert | undefined;
 let toTaiwanFn: Convert | undefined;
 
 export function toSimplified(text: string): string {
-  // "twp" also undoes Taiwan phrasing (網路 -> 网络, 軟體 -> 软件), which the glossary is written in.
-  toSimplifiedFn ??= OpenCC.Converter({ from: "twp", to: "cn" });
+  // "twp" also undoes Taiwan phrasing (網路 -> 网络, 軟體 -> 软件), which the glossary is written in. Hong
+  // Kong's character variants (衞生, 綫) are read in the same pass: one trie of both regions' reverse
+  // dictionaries, Taiwan's loaded last so that it decides where the two disagree.
+  const { from, to } = OpenCC.Locale;
+  toSimplifiedFn ??= OpenCC.ConverterFactory(
+    [...(from.hk?.[0] ?? []), ...(from.twp?.[0] ?? [])],
+    ...(to.cn ?? []),
+  );
   return toSimplifiedFn(text);
 }
 
