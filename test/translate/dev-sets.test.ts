@@ -37,6 +37,7 @@ const FLOORS: Record<string, number> = {
   "zh-ko-round9d": 0.55,
   "zh-ko-round10": 0.26,
   "zh-ko-round11": 0.47,
+  "zh-ko-round12-tw": 0.66,
 };
 
 describe("development sets", () => {

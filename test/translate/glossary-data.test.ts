@@ -1,6 +1,11 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { toSimplified } from "../../src/translate/embedded/chinese-variants.ts";
 import { DATA_FILES } from "../../src/translate/embedded/embedded-data.ts";
+import { createEmbeddedTranslator } from "../../src/translate/embedded/embedded-translator.ts";
 import { sameSense } from "../../src/translate/embedded/lexicon.ts";
+import { DATA_DIR } from "../../src/translate/node/load-embedded-data.ts";
 import { isCoherent } from "../../src/translate/scripts.ts";
 import { embeddedData } from "./support.ts";
 
@@ -38,6 +43,38 @@ describe("the shipped glossary and dictionaries", () => {
     expect(data.lexicons.zh.entries.get("鹦鹉")?.out.en).toBe("parrot");
     expect(data.lexicons.ja.entries.get("価格")?.kind).toBe("glossary");
     expect(data.lexicons.ja.entries.get("材料")?.out.ko).toBe("재료");
+  });
+});
+
+describe("the regional Chinese table (zh-regional.tsv)", () => {
+  it("reads each Taiwan or Hong Kong word as its mainland row, keyed as OpenCC reads the shop's spelling", async () => {
+    const data = await embeddedData();
+    const text = await readFile(join(DATA_DIR, DATA_FILES.zhRegional), "utf8");
+    const rows = text
+      .split("\n")
+      .filter((l) => l.trim() && !l.startsWith("#"))
+      .map((l) => l.split("\t"));
+    expect(rows.length).toBeGreaterThan(50);
+    const wrong = rows.filter(([form = "", mainland = "", written = ""]) => {
+      const entry = data.lexicons.zh.entries.get(form);
+      return (
+        toSimplified(written) !== form || entry?.out.ko !== data.lexicons.zh.entries.get(mainland)?.out.ko
+      );
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it("lets traditional shop wording through the mainland glossary", async () => {
+    const translator = createEmbeddedTranslator({ data: await embeddedData() });
+    const texts = ["洗髮精", "智慧型手機支架", "運費另計", "衞生紙", "高CP值"];
+    const out = await translator.translateBatch(texts, "zh", "ko");
+    expect(out.map((r) => r.text)).toEqual([
+      "샴푸",
+      "스마트폰 거치대",
+      "배송비 별도",
+      "화장지",
+      "높은 가성비",
+    ]);
   });
 });
 

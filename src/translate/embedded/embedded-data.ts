@@ -12,11 +12,14 @@ import {
   loadCjkTable,
   loadDictionary,
   loadGlossary,
+  loadRegionalWords,
 } from "./lexicon.ts";
 
 export interface EmbeddedDataFiles {
   /** Curated glossary files (name for error messages, TSV text). */
   glossaries: ReadonlyArray<{ name: string; text: string }>;
+  /** Taiwan and Hong Kong words read as the mainland words of the glossary. */
+  zhRegional?: string;
   /** CC-CEDICT-derived Chinese -> English words. */
   zhEn?: string;
   /** EDICT-derived Japanese -> English words. */
@@ -53,10 +56,12 @@ export const DATA_FILES = {
     "glossary/colors-sizes.tsv",
     "glossary/slogans.tsv",
     "glossary/zh-words.tsv",
+    "glossary/zh-tw-hk.tsv",
     "glossary/brands.tsv",
     "glossary/ja-phrases.tsv",
     "glossary/en-words.tsv",
   ],
+  zhRegional: "zh-regional.tsv",
   zhEn: "dict-zh-en.tsv",
   jaEn: "dict-ja-en.tsv",
   cjk: "dict-cjk.tsv",
@@ -70,6 +75,7 @@ export function buildEmbeddedData(files: EmbeddedDataFiles): EmbeddedData {
   };
   const issues: GlossaryParseIssue[] = [];
   for (const file of files.glossaries) loadGlossary(file.text, file.name, lexicons, issues);
+  if (files.zhRegional) loadRegionalWords(files.zhRegional, DATA_FILES.zhRegional, lexicons.zh, issues);
   const glossaryEntries = {
     zh: lexicons.zh.entries.size,
     ja: lexicons.ja.entries.size,
@@ -89,11 +95,12 @@ export function buildEmbeddedData(files: EmbeddedDataFiles): EmbeddedData {
 
 /** Loads every data file through a reader (fs in Node, fetch in the browser) and builds the data. */
 export async function loadEmbeddedData(read: (name: string) => Promise<string>): Promise<EmbeddedData> {
-  const [glossaries, zhEn, jaEn, cjk] = await Promise.all([
+  const [glossaries, zhRegional, zhEn, jaEn, cjk] = await Promise.all([
     Promise.all(DATA_FILES.glossaries.map(async (name) => ({ name, text: await read(name) }))),
+    read(DATA_FILES.zhRegional),
     read(DATA_FILES.zhEn),
     read(DATA_FILES.jaEn),
     read(DATA_FILES.cjk),
   ]);
-  return buildEmbeddedData({ glossaries, zhEn, jaEn, cjk });
+  return buildEmbeddedData({ glossaries, zhRegional, zhEn, jaEn, cjk });
 }

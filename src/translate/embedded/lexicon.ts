@@ -164,6 +164,33 @@ export function loadGlossary(
   return issues;
 }
 
+/**
+ * Reads the regional Chinese table: `form  mainland  [as written]`, a word of Taiwan or Hong Kong shops
+ * (in the simplified characters OpenCC reads it as: 洗发精 for 洗髮精) read as the mainland word whose
+ * glossary row says it (洗发水), so one row gives both its Korean and its English and part of speech. The
+ * optional third cell is the word as the shops write it, for the reader and the tests. A form that already
+ * has a glossary row, or a mainland word that has none, is reported, not guessed.
+ */
+export function loadRegionalWords(
+  text: string,
+  file: string,
+  zh: Lexicon,
+  issues: GlossaryParseIssue[] = [],
+): GlossaryParseIssue[] {
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trimEnd();
+    if (!line || line.startsWith("#")) return;
+    const [form = "", mainland = ""] = line.split("\t").map((c) => c.trim());
+    const issue = (message: string) => issues.push({ file, line: index + 1, message });
+    const target = zh.entries.get(mainland);
+    if (!form || !mainland) issue("expected a form and its mainland word");
+    else if (zh.entries.get(form)?.kind === "glossary") issue(`"${form}" already has a glossary row`);
+    else if (target?.kind !== "glossary") issue(`"${mainland}" has no glossary row`);
+    else addEntry(zh, form, { ...target, out: { ...target.out }, specificity: 0 });
+  });
+  return issues;
+}
+
 /** The source form of a cell without the glue marks that only matter when writing. */
 export function stripGlue(form: string): string {
   return form.replace(/^~|~$/g, "");
