@@ -36,6 +36,15 @@ describe("promotion rules", () => {
       .find((m) => m.length === text.length)
       ?.render(lang);
 
+  it("says a count passed (破, 突破) before 돌파, and keeps a capacity as shops write it", () => {
+    expect(render("破10万", "zh", "ko")).toBe("10만 돌파");
+    expect(render("破90%", "zh", "ko")).toBe("90% 돌파");
+    expect(render("破万", "zh", "ko")).toBe("1만 돌파");
+    expect(render("突破百万", "zh", "en")).toBe("Over 1,000,000");
+    expect(render("64G", "zh", "ko")).toBe("64G");
+    expect(matchRules("64GU盘", 0, "zh").some((m) => m.length === 3)).toBe(true);
+  });
+
   it("renders Chinese promotions as shops in each market write them", () => {
     expect(render("每满300减50", "zh", "ko")).toBe("300위안마다 50위안 할인");
     // 满99包邮 without 元 is still yuan: no shop counts pieces without saying 件.

@@ -487,6 +487,21 @@ const RULES: Rule[] = [
     },
   },
   {
+    name: "zh-breakthrough",
+    families: ["zh"],
+    // 销量破10万, 回购率破90%, 破万 (Taiwan and Hong Kong shops): a count passed, 돌파 after it in Korean.
+    re: /(?:突破|破)(?:(\d+(?:\.\d+)?)(万|亿)?(\+|%)?|(百万|千万|万|千|百|亿))/y,
+    build: (m) => {
+      const [n, big, mark, bare] = [g(m, 1), g(m, 2), g(m, 3), g(m, 4)];
+      const ko = bare
+        ? { 百万: "100만", 千万: "1,000만", 万: "1만", 千: "1,000", 百: "100", 亿: "1억" }[bare as "万"]
+        : `${n}${{ 万: "만", 亿: "억" }[big as "万"] ?? ""}${mark}`;
+      const scale = { 百万: 1e6, 千万: 1e7, 万: 1e4, 千: 1e3, 百: 100, 亿: 1e8 }[(bare || big) as "万"] ?? 1;
+      const en = mark === "%" ? `${n}%` : groupThousands((n ? Number(n) : 1) * scale) + mark;
+      return table(m, { ko: `${ko} 돌파`, en: `Over ${en}`, ja: `${n || "1"}${bare || big}${mark}突破` });
+    },
+  },
+  {
     name: "zh-ten-thousand",
     families: ["zh", "ja"],
     re: /(\d+(?:\.\d+)?)万(\+)?/y,
@@ -913,7 +928,8 @@ const RULES: Rule[] = [
   {
     name: "measurement",
     families: ["zh", "ja", "en"],
-    re: /(\d+(?:\.\d+)?)\s?(ml|mL|ML|L|l|kg|KG|Kg|mg|g|cm|mm|km|m2|m3|m|W|w|V|mAh|mah|Hz|GHz|GB|TB|MB|oz|fl oz|lbs?|ft|in|inch|inches|°C|°F|[Kk]|p|P|A|mA|Wh|kWh|kW|dB|lm|rpm|kPa|Pa)(?![A-Za-z])/y,
+    // 64G, 1T: a capacity as shops write it, also before U盘 (64GU盘, 隨身碟 as OpenCC reads it).
+    re: /(\d+(?:\.\d+)?)\s?(ml|mL|ML|L|l|kg|KG|Kg|mg|g|cm|mm|km|m2|m3|m|W|w|V|mAh|mah|Hz|GHz|GB|TB|MB|oz|fl oz|lbs?|ft|in|inch|inches|°C|°F|[Kk]|p|P|A|mA|Wh|kWh|kW|dB|lm|rpm|kPa|Pa|G|T)(?![A-Za-z](?!盘))/y,
     build: (m) => {
       const n = g(m, 1);
       const unit = g(m, 2);

@@ -4,6 +4,7 @@
  *
  *   npx tsx test/translate/dev/missing.ts zh ko < words.txt
  */
+import { toSimplified } from "../../../src/translate/embedded/chinese-variants.ts";
 import { createEmbeddedTranslator } from "../../../src/translate/embedded/embedded-translator.ts";
 import type { Family } from "../../../src/translate/embedded/lexicon.ts";
 import { keyFor } from "../../../src/translate/embedded/lexicon.ts";
@@ -27,7 +28,9 @@ const words = [
 ];
 const results = await translator.translateBatch(words, from as SourceLang, to);
 words.forEach((w, i) => {
-  const entry = data.lexicons[family].entries.get(keyFor(family, w));
+  // Traditional Chinese is read through its simplified form, as the translator reads it.
+  const form = family === "zh" ? toSimplified(w.normalize("NFKC")) : w;
+  const entry = data.lexicons[family].entries.get(keyFor(family, form));
   if (entry?.kind === "glossary") return;
   const r = results[i];
   console.log(
