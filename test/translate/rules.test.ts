@@ -42,6 +42,9 @@ describe("promotion rules", () => {
     expect(render("破万", "zh", "ko")).toBe("1만 돌파");
     expect(render("突破百万", "zh", "en")).toBe("Over 1,000,000");
     expect(render("64G", "zh", "ko")).toBe("64G");
+    expect(render("分12期0利率", "zh", "ko")).toBe("12개월 무이자 할부");
+    expect(render("分6期", "zh", "ko")).toBe("6개월 할부");
+    expect(render("3期", "zh", "ko")).toBeUndefined();
     expect(matchRules("64GU盘", 0, "zh").some((m) => m.length === 3)).toBe(true);
   });
 

@@ -465,10 +465,13 @@ const RULES: Rule[] = [
   {
     name: "zh-interest-free",
     families: ["zh"],
-    // 3期免息, 12期分期免息: monthly instalments without interest.
-    re: new RegExp(`${CNUM}期(?:分期)?免息`, "y"),
+    // 3期免息, 12期分期免息, and as Taiwan writes it 分12期0利率, 分6期: monthly instalments (without
+    // interest). A bare 3期 is an issue or a phase, so without 免息 it takes 分.
+    re: new RegExp(`(分)?${CNUM}期(?:分期)?(免息|0利率|零利率)?`, "y"),
     build: (m) => {
-      const n = digits(g(m, 1));
+      const n = digits(g(m, 2));
+      if (!g(m, 1) && !g(m, 3)) return undefined;
+      if (!g(m, 3)) return table(m, { ko: `${n}개월 할부`, en: `${n}-Month Installments`, ja: `${n}回分割` });
       return table(m, {
         ko: `${n}개월 무이자 할부`,
         en: `${n}-Month Interest-Free Installments`,
