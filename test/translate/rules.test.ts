@@ -36,15 +36,26 @@ describe("promotion rules", () => {
       .find((m) => m.length === text.length)
       ?.render(lang);
 
-  it("says a count passed (破, 突破) before 돌파, and keeps a capacity as shops write it", () => {
-    expect(render("破10万", "zh", "ko")).toBe("10만 돌파");
-    expect(render("破90%", "zh", "ko")).toBe("90% 돌파");
-    expect(render("破万", "zh", "ko")).toBe("1만 돌파");
+  it("reads Taiwan and Hong Kong shop wording: counts passed, capacities, instalments, units, sizes", () => {
+    const cases: Array<[string, string | undefined]> = [
+      ["破10万", "10만 돌파"],
+      ["破90%", "90% 돌파"],
+      ["破万", "1만 돌파"],
+      ["64G", "64G"],
+      ["分12期0利率", "12개월 무이자 할부"],
+      ["分6期", "6개월 할부"],
+      ["3期", undefined],
+      ["170公分", "170cm"],
+      ["500公克", "500g"],
+      ["2公升", "2L"],
+      ["55吋", "55인치"],
+      ["8坪", "8평"],
+      ["350c.c.", "350ml"],
+      ["120x60x75公分", "120x60x75cm"],
+      ["30*20*10cm", "30*20*10cm"],
+    ];
+    expect(cases.map(([text]) => render(text, "zh", "ko"))).toEqual(cases.map(([, ko]) => ko));
     expect(render("突破百万", "zh", "en")).toBe("Over 1,000,000");
-    expect(render("64G", "zh", "ko")).toBe("64G");
-    expect(render("分12期0利率", "zh", "ko")).toBe("12개월 무이자 할부");
-    expect(render("分6期", "zh", "ko")).toBe("6개월 할부");
-    expect(render("3期", "zh", "ko")).toBeUndefined();
     expect(matchRules("64GU盘", 0, "zh").some((m) => m.length === 3)).toBe(true);
   });
 

@@ -544,11 +544,23 @@ const RULES: Rule[] = [
   {
     name: "zh-units",
     families: ["zh"],
-    re: /(\d+(?:\.\d+)?)\s?(毫升|升|千克|公斤|毫克|克|厘米|毫米|公里|平方米|平米|米|瓦|伏|毫安时|毫安|英寸|寸)/y,
+    // Taiwan writes the metric units with 公 (公分, 公克, 公升), inches as 吋, feet as 呎, floor area in 坪
+    // (Korean 평) and millilitres as c.c.
+    re: /(\d+(?:\.\d+)?)\s?(毫升|公升|升|千克|公斤|毫克|公克|克|厘米|公分|毫米|公厘|公里|公尺|平方米|平米|米|瓦|伏|毫安时|毫安|英寸|寸|吋|呎|坪|c\.c\.|cc|CC)/y,
     build: (m) => {
       const n = g(m, 1);
       const unit = g(m, 2);
+      if (unit === "坪") return table(m, { ko: `${n}평`, en: `${n} ping`, ja: `${n}坪` });
       const symbol: Record<string, string> = {
+        公升: "L",
+        公克: "g",
+        公分: "cm",
+        公厘: "mm",
+        公尺: "m",
+        呎: "ft",
+        "c.c.": "ml",
+        cc: "ml",
+        CC: "ml",
         毫升: "ml",
         升: "L",
         千克: "kg",
@@ -569,6 +581,20 @@ const RULES: Rule[] = [
       const s = symbol[unit];
       if (s) return table(m, { ko: `${n}${s}`, en: `${n}${s}`, ja: `${n}${s}` });
       return table(m, { ko: `${n}인치`, en: `${n}-inch`, ja: `${n}インチ` });
+    },
+  },
+  {
+    name: "dimensions",
+    families: ["zh"],
+    // 30x40cm, 120x60x75公分, 30*20*10cm: a size in two or three dimensions, the separator as written.
+    re: /(\d+(?:\.\d+)?)\s?([x×X*])\s?(\d+(?:\.\d+)?)(?:\s?[x×X*]\s?(\d+(?:\.\d+)?))?\s?(公分|厘米|cm|CM|毫米|公厘|mm|MM|公尺|米|m)?(?![A-Za-z\d])/y,
+    build: (m) => {
+      const by = g(m, 2) === "X" ? "x" : g(m, 2);
+      const unit = { 公分: "cm", 厘米: "cm", CM: "cm", 毫米: "mm", 公厘: "mm", MM: "mm", 公尺: "m", 米: "m" }[
+        g(m, 5) as "公分"
+      ];
+      const s = [g(m, 1), g(m, 3), g(m, 4)].filter(Boolean).join(by) + (unit ?? g(m, 5));
+      return () => s;
     },
   },
   {
