@@ -31,6 +31,7 @@ describe("Chinese to Korean", () => {
     expect(await ko("适用于iPhone 15")).toBe("iPhone 15에 사용 가능");
     expect(await ko("请勿放入烤箱")).toBe("오븐에 넣기 금지");
     expect(await ko("使用时间：8小时")).toBe("사용 시간: 8시간");
+    expect(await ko("享受舒適的睡眠")).toBe("편안한 수면 즐기기");
   });
 
   it("turns 请 + act into a polite request, with the object marked and native verbs conjugated", async () => {

@@ -230,6 +230,12 @@ function reorder(tokens: Token[], family: Family, lang: OutLang): [Token[], Set<
       while (
         (isObjectPart(out[end]) && !(family === "zh" && isPredicate(out[end]))) ||
         spaceInObject(end) ||
+        // 享受舒适的睡眠: 的 between a quality and its noun stays inside the object (편안한 수면 즐기기).
+        (family === "zh" &&
+          out[end]?.src === "的" &&
+          end > i + 1 &&
+          isObjectPart(out[end - 1]) &&
+          isObjectPart(out[end + 1])) ||
         // 3-4人份, 30×20: a range or size is one object.
         (out[end]?.kind === "punct" &&
           INFIX.test(out[end]?.src ?? "") &&
