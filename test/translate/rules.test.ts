@@ -53,6 +53,8 @@ describe("promotion rules", () => {
       ["350c.c.", "350ml"],
       ["120x60x75公分", "120x60x75cm"],
       ["30*20*10cm", "30*20*10cm"],
+      ["满$999免运", "$999 이상 무료배송"],
+      ["NT$1,290", "NT$1,290"],
     ];
     expect(cases.map(([text]) => render(text, "zh", "ko"))).toEqual(cases.map(([, ko]) => ko));
     expect(render("突破百万", "zh", "en")).toBe("Over 1,000,000");

@@ -90,10 +90,20 @@ const RULES: Rule[] = [
   {
     name: "zh-free-shipping-threshold",
     families: ["zh"],
-    re: new RegExp(`满?${CNUM}(元|件)?(?:即)?(?:包邮|免邮|免运费)`, "y"),
+    // Taiwan writes 免運 and the dollar sign (滿$999免運, 滿NT$1000免運): the amount as written.
+    re: new RegExp(`满?((?:NT|HK)?\\$)?${CNUM}(元|件)?(?:即)?(?:包邮|免邮|免运费|免运)`, "y"),
     build: (m) => {
-      const n = digits(g(m, 1));
-      if (g(m, 2) === "件")
+      const sign = g(m, 1);
+      const n = digits(g(m, 2));
+      if (sign && !g(m, 3)) {
+        const more = m[0].startsWith("满");
+        return table(m, {
+          ko: `${sign}${n}${more ? " 이상" : ""} 무료배송`,
+          en: more ? `Free shipping over ${sign}${n}` : `${sign}${n} with Free Shipping`,
+          ja: `${sign}${n}${more ? "以上で" : " "}送料無料`,
+        });
+      }
+      if (g(m, 3) === "件")
         return table(m, {
           ko: `${n}개 이상 무료배송`,
           en: `Free shipping on ${n}+ items`,
@@ -948,7 +958,8 @@ const RULES: Rule[] = [
   {
     name: "currency-sign",
     families: ["zh", "ja", "en"],
-    re: /([¥$€£₩])\s?(\d[\d,]*(?:\.\d+)?)/y,
+    // NT$1,290, HK$99: Taiwan's and Hong Kong's dollars keep their prefix.
+    re: /((?:NT|HK|US)?[¥$€£₩])\s?(\d[\d,]*(?:\.\d+)?)/y,
     build: (m) => {
       const s = `${g(m, 1)}${g(m, 2)}`;
       return () => s;
