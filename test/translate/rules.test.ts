@@ -55,6 +55,8 @@ describe("promotion rules", () => {
       ["30*20*10cm", "30*20*10cm"],
       ["满$999免运", "$999 이상 무료배송"],
       ["NT$1,290", "NT$1,290"],
+      ["突破10万组", "10만 세트 돌파"],
+      ["二选一", "2종 중 택1"],
     ];
     expect(cases.map(([text]) => render(text, "zh", "ko"))).toEqual(cases.map(([, ko]) => ko));
     expect(render("突破百万", "zh", "en")).toBe("Over 1,000,000");

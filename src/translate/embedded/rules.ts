@@ -490,6 +490,16 @@ const RULES: Rule[] = [
     },
   },
   {
+    name: "zh-choose-one",
+    families: ["zh"],
+    // 好禮二選一, 三選一 (Taiwan's gift offers): one of N to choose (3종 중 택1).
+    re: new RegExp(`${CNUM}选(?:一|1)`, "y"),
+    build: (m) => {
+      const n = digits(g(m, 1));
+      return table(m, { ko: `${n}종 중 택1`, en: `Choose 1 of ${n}`, ja: `${n}種から1つ選べる` });
+    },
+  },
+  {
     name: "zh-people-fit",
     families: ["zh"],
     // 适合2-3人使用, 适用3-5人: a size for that many people (2-3인용), not "suited to ... use".
@@ -503,12 +513,16 @@ const RULES: Rule[] = [
     name: "zh-breakthrough",
     families: ["zh"],
     // 销量破10万, 回购率破90%, 破万 (Taiwan and Hong Kong shops): a count passed, 돌파 after it in Korean.
-    re: /(?:突破|破)(?:(\d+(?:\.\d+)?)(万|亿)?(\+|%)?|(百万|千万|万|千|百|亿))/y,
+    re: /(?:突破|破)(?:(\d+(?:\.\d+)?)(万|亿)?(\+|%)?|(百万|千万|万|千|百|亿))(件|个|组|套|份|单|人)?/y,
     build: (m) => {
       const [n, big, mark, bare] = [g(m, 1), g(m, 2), g(m, 3), g(m, 4)];
-      const ko = bare
-        ? { 百万: "100만", 千万: "1,000만", 万: "1만", 千: "1,000", 百: "100", 亿: "1억" }[bare as "万"]
-        : `${n}${{ 万: "만", 亿: "억" }[big as "万"] ?? ""}${mark}`;
+      // 突破10万组: the thing counted stays with its count (10만 세트 돌파).
+      const counter =
+        { 件: "개", 个: "개", 组: " 세트", 套: " 세트", 份: "개", 单: "건", 人: "명" }[g(m, 5) as "件"] ?? "";
+      const ko =
+        (bare
+          ? { 百万: "100만", 千万: "1,000만", 万: "1만", 千: "1,000", 百: "100", 亿: "1억" }[bare as "万"]
+          : `${n}${{ 万: "만", 亿: "억" }[big as "万"] ?? ""}${mark}`) + counter;
       const scale = { 百万: 1e6, 千万: 1e7, 万: 1e4, 千: 1e3, 百: 100, 亿: 1e8 }[(bare || big) as "万"] ?? 1;
       const en = mark === "%" ? `${n}%` : groupThousands((n ? Number(n) : 1) * scale) + mark;
       return table(m, { ko: `${ko} 돌파`, en: `Over ${en}`, ja: `${n || "1"}${bare || big}${mark}突破` });
