@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { buildApp } from "../../../server/app.ts";
@@ -31,10 +34,13 @@ async function main() {
     );
     return listen(app.fetch, "");
   }
+  // PGlite as `npm start` opens it (server/storage/open-database.ts): on its own thread, with its data
+  // on disk, so every settlement pays for its writes as a user's server does.
+  const dataDir = variant === "pglite" ? mkdtempSync(join(tmpdir(), "marketlens-bench-")) : undefined;
   const db =
     variant === "postgres"
       ? await openPostgres({ url: process.env.DATABASE_URL!, schema: `bench_${process.pid}` })
-      : await openPgliteThread(); // as the server opens it (server/storage/open-database.ts), in memory
+      : await openPgliteThread({ dataDir: join(dataDir!, "pglite") });
   await migrate(db);
   const config = loadConfig({ ADMIN_TOKEN: "bench-admin-token-000", LOG_LEVEL: "silent" });
   const services = createServices(config, {
@@ -51,6 +57,7 @@ async function main() {
     await services.stop();
     if (variant === "postgres") await db.query(`DROP SCHEMA bench_${process.pid} CASCADE`);
     await db.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   process.once("SIGTERM", () => void stop().finally(() => process.exit(0)));
   return listen(app.fetch, key);
