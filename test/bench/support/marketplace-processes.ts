@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { buildApp } from "../../../server/app.ts";
 import { loadConfig } from "../../../server/config.ts";
@@ -8,15 +11,15 @@ import { silentLogger } from "../../../server/platform/logger.ts";
 import { startSandbox } from "../../../server/sandbox/index.ts";
 import type { FaultKind } from "../../../server/sandbox/options.ts";
 import { createServices } from "../../../server/services.ts";
-import { migrate } from "../../../server/storage/migrations.ts";
-import { openPglite } from "../../../server/storage/pglite-driver.ts";
+import { openDatabase } from "../../../server/storage/open-database.ts";
 import { ADMIN_TOKEN } from "./marketplace-bench-admin.ts";
 
 /**
  * The two server processes of the marketplace benchmark and soak, so the load generator shares an event
  * loop with neither:
  *   `sandbox <faultRate>`         the five sandbox marketplaces (latency emulation off), warmed;
- *   `gateway <upstreams JSON>`    the real app on an embedded database with the real modules pointed at
+ *   `gateway <upstreams JSON>`    the real app on the embedded database, opened as `npm start` opens it
+ *                                 (on its own thread, data on disk), with the real modules pointed at
  *                                 those upstreams, one funded account and a key.
  * Each prints one JSON line when ready and exits on SIGTERM.
  */
@@ -43,8 +46,8 @@ if (role === "sandbox") {
     storefront: pick("storefront"),
     crossborder: pick("crossborder"),
   } as unknown as MarketplaceUpstreams;
-  const db = await openPglite();
-  await migrate(db);
+  const dataDir = mkdtempSync(join(tmpdir(), "marketlens-bench-"));
+  const db = await openDatabase({ databaseUrl: undefined, dataDir });
   const config = loadConfig({
     ADMIN_TOKEN,
     LOG_LEVEL: "silent",
@@ -81,7 +84,10 @@ if (role === "sandbox") {
     void services
       .stop()
       .then(() => db.close())
-      .finally(() => process.exit(0));
+      .finally(() => {
+        rmSync(dataDir, { recursive: true, force: true });
+        process.exit(0);
+      });
   });
 } else {
   process.stderr.write("usage: marketplace-processes.ts sandbox <faultRate> | gateway <json>\n");
