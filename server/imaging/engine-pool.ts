@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
 import { GatewayError } from "../../src/contract/errors.ts";
 import type { FontsRegistry } from "../../src/contract/image-translate.ts";
+import { ENGINE_YOUNG_GENERATION_MB } from "../../src/engine/node/heap-settings.ts";
 import type { TranslationSettings } from "../../src/translate/node/create-server-translator.ts";
 import type { EngineTask, EngineTaskResult } from "./engine-task.ts";
 
@@ -30,6 +31,8 @@ export class EnginePool {
       idleTimeout: 10 * 60_000,
       // The worker is TypeScript, as the rest of the server: each thread loads it through tsx.
       execArgv: ["--import", "tsx"],
+      // A young generation sized for the engine's short-lived arrays (src/engine/node/heap-settings.ts).
+      resourceLimits: { maxYoungGenerationSizeMb: ENGINE_YOUNG_GENERATION_MB },
       workerData: { translation: options.translation },
     });
   }

@@ -9,6 +9,7 @@
  */
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { ENGINE_NODE_FLAGS } from "../../src/engine/node/heap-settings.ts";
 
 const BENCHES = {
   gateway: () => import("./gateway.bench.ts"),
@@ -18,6 +19,9 @@ const BENCHES = {
 } as const;
 
 type Name = keyof typeof BENCHES;
+
+/** Node flags of a benchmark's process: the engine's heap settings, as the server's engine threads have them. */
+const NODE_FLAGS: Partial<Record<Name, readonly string[]>> = { engine: ENGINE_NODE_FLAGS };
 const isName = (a: string | undefined): a is Name => a !== undefined && a in BENCHES;
 
 /** Runs one benchmark in this process (the child side). */
@@ -34,7 +38,15 @@ async function runOne(name: Name): Promise<never> {
 
 /** Runs one benchmark in a child process; true when it succeeded. */
 function runInChild(name: Name): Promise<boolean> {
-  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--one", name], {
+  const args = [
+    ...(NODE_FLAGS[name] ?? []),
+    "--import",
+    "tsx",
+    fileURLToPath(import.meta.url),
+    "--one",
+    name,
+  ];
+  const child = spawn(process.execPath, args, {
     stdio: "inherit",
     env: process.env,
   });

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OcrDataSchema, TranslateDataSchema } from "../../src/contract/image-translate.ts";
+import { ENGINE_NODE_FLAGS } from "../../src/engine/node/heap-settings.ts";
 import { NodeAssetLoader, REPO_ROOT } from "../../src/engine/node/node-assets.ts";
 import { FontLibrary } from "../../src/fonts/font-library.ts";
 import { drawImage } from "./support/images.ts";
@@ -29,6 +30,11 @@ function engineCli(...args: string[]) {
 }
 
 describe("engine command line", () => {
+  it("runs with the engine's heap settings, as the server's engine threads do", () => {
+    const scripts = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")).scripts;
+    for (const flag of ENGINE_NODE_FLAGS) expect(scripts.engine.split(" ")).toContain(flag);
+  });
+
   it("ocr prints the OCR data object as JSON", async () => {
     const { stdout } = await engineCli("ocr", "--source", "zh", "--in", input);
     const data = OcrDataSchema.parse(JSON.parse(stdout));
