@@ -207,6 +207,16 @@ describe("Chinese to Korean", () => {
 
   it("writes a word said twice in a row once", async () => {
     expect(await ko("便携式榨汁杯")).toBe("휴대용 블렌더");
+    expect(await ko("默认发中通快递")).toBe("기본 중퉁 택배 발송");
+  });
+
+  it("negates a quality after 不, joins two across 而, and fronts a quality with its degree word", async () => {
+    expect(await ko("香而不腻")).toBe("향긋하고 느끼하지 않은");
+    expect(await ko("轻而不薄")).toBe("가볍고 얇지 않은");
+    expect(await ko("不同颜色")).toBe("다른 색상");
+    expect(await ko("双电机驱动 动力更强")).toBe("듀얼 모터 구동 더 강한 파워");
+    expect(await ko("吸力更大")).toBe("더 큰 흡입력");
+    expect(await ko("不添加蔗糖")).toBe("자당 무첨가");
   });
 
   it("keeps a text rather than write a counter with nothing to count or a word cut into characters", async () => {

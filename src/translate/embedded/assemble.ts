@@ -483,7 +483,8 @@ function possibleBeforeNoun(pieces: Piece[]): void {
 }
 
 /**
- * Two pieces that say the same word back to back (便携式 + 榨汁杯: 휴대용 + 휴대용 블렌더) write it once.
+ * Two pieces that say the same word back to back (便携式 + 榨汁杯: 휴대용 + 휴대용 블렌더, 中通 + 快递:
+ * 중통 택배 + 택배) write it once.
  */
 function dropRepeats(pieces: Piece[]): void {
   const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
@@ -495,6 +496,8 @@ function dropRepeats(pieces: Piece[]): void {
     const bWords = b.text.split(" ");
     if (last && /[\p{Script=Hangul}]/u.test(last) && bWords[0] === last && bWords.length > 1)
       a.text = a.text.slice(0, a.text.length - last.length).trimEnd();
+    // 中通 + 快递: 중통 택배 + 택배, the second is the word the first already ends with.
+    else if (last && /[\p{Script=Hangul}]/u.test(last) && b.text === last && a.text !== last) b.text = "";
   }
 }
 

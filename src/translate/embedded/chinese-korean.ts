@@ -454,7 +454,7 @@ export const OBJECT_PARTICLE: Token = {
 } as Token;
 
 /** One-character Chinese qualities and their Korean modifier form when they are said of a noun. */
-const PREDICATE: Record<string, string> = {
+export const PREDICATE: Record<string, string> = {
   小: "작은",
   大: "큰",
   多: "많은",
@@ -515,6 +515,9 @@ export function predicates(out: Token[]): void {
   }
 }
 
+/** Degree words that go to the front with the quality after them. */
+const FRONTED_DEGREE = new Set(["更", "更加", "很", "非常", "十分", "超", "特别"]);
+
 /**
  * Chinese states a quality after its noun (送货快, 包装精美, 连接稳定); a Korean callout puts the
  * modifier first (빠른 배송, 고급스러운 포장, 안정적인 연결). Within one phrase (between spaces and
@@ -526,15 +529,17 @@ export function fronting(out: Token[]): void {
     const t = out[i];
     if (t && t.kind !== "space" && t.kind !== "punct") continue;
     const phrase = out.slice(start, i);
-    if (phrase.length >= 2 && phrase.length <= 4) {
+    // A degree word before the quality goes with it (动力更强 -> 더 강한 동력, 颜色非常鲜艳).
+    const degree = phrase.length >= 3 && FRONTED_DEGREE.has(phrase.at(-2)?.src ?? "") ? 1 : 0;
+    if (phrase.length >= 2 + degree && phrase.length <= 4 + degree) {
       const last = phrase.at(-1) as Token;
-      const nouns = phrase.slice(0, -1);
+      const nouns = phrase.slice(0, -1 - degree);
       const korean = (x: Token) => x.entry?.out.ko ?? "";
       if (
         last.kind === "lex" &&
         last.pos !== "v" &&
         last.pos !== "p" &&
-        isModifierForm(korean(last)) &&
+        isQuality(korean(last).replace(/^(더|더욱|매우|가장|아주) /, "")) &&
         // An action verb's modifier (좋아하는) describes someone, not the noun; 좋은 stays behind its
         // noun as shops write it (신축성 좋은).
         !/(는|좋은)$/.test(korean(last)) &&
@@ -545,10 +550,10 @@ export function fronting(out: Token[]): void {
             x.src.length >= 2 &&
             korean(x) !== "" &&
             !/[~]/.test(korean(x)) &&
-            !isModifierForm(korean(x).split(" ").at(-1) ?? ""),
+            !isQuality(korean(x).split(" ").at(-1) ?? ""),
         )
       ) {
-        out.splice(start, phrase.length, last, ...nouns);
+        out.splice(start, phrase.length, ...phrase.slice(-1 - degree), ...nouns);
       }
     }
     start = i + 1;

@@ -96,6 +96,12 @@ export function toConnective(word: string): string | undefined {
   return undefined;
 }
 
+/** The negated modifier of a quality (가벼운 -> 가볍지 않은, 느끼한 -> 느끼하지 않은, 큰 -> 크지 않은). */
+export function toNegated(word: string): string | undefined {
+  const connective = toConnective(word);
+  return connective && `${connective.slice(0, -1)}지 않은`;
+}
+
 /** Verb stems that change before an ending that starts with a vowel (듣다 -> 들으세요, 굽다 -> 구우면). */
 const IRREGULAR_STEM: Record<string, string> = {
   듣: "들으",

@@ -5,6 +5,8 @@
  * is the reading that leaves the least unknown. It runs the same in Node and in the browser, with no
  * dictionary binary to load: Chinese needs no word breaker when every word it can translate is in a list.
  */
+import { PREDICATE } from "./chinese-korean.ts";
+import { isQuality, toNegated } from "./hangul.ts";
 import type { Entry, Family, Lexicon, OutLang, Pos } from "./lexicon.ts";
 
 import { matchRules, type RuleMatch } from "./rules.ts";
@@ -149,6 +151,36 @@ export function segment({ text, family, lexicon, user, lang }: SegmentInput): To
     }
     return out;
   };
+  /**
+   * 不 + a quality the glossary has (不腻, 不贵, 轻而不薄): the quality negated (느끼하지 않은, 비싸지
+   * 않은), where no row says the pair. Never where 不 starts a dictionary word (不同, 不足, 不仅).
+   */
+  const negatedQuality = (at: number): Array<{ end: number; token: Token }> => {
+    const out: Array<{ end: number; token: Token }> = [];
+    for (let k = 2; k <= Math.min(lexicon.maxKeyLength, n - at); k++)
+      if (lexicon.entries.get(text.slice(at, at + k))?.kind === "dict") return out;
+    const max = Math.min(lexicon.maxKeyLength, n - at - 1);
+    for (let len = max; len >= 1; len--) {
+      const end = at + 1 + len;
+      const src = text.slice(at + 1, end);
+      const entry = lexicon.entries.get(src);
+      if (!entry || entry.pos === "v" || entry.pos === "p" || entry.pos === "cl") continue;
+      const ko = PREDICATE[src] ?? entry.out.ko ?? "";
+      if (ko.includes(" ") || !isQuality(ko)) continue;
+      const written = toNegated(ko);
+      if (!written) continue;
+      out.push({
+        end,
+        token: {
+          src: text.slice(at, end),
+          kind: "lex",
+          pos: "n",
+          entry: { out: { ko: written }, pos: "n", kind: "dict" },
+        },
+      });
+    }
+    return out;
+  };
   const afterNumber = (at: number) =>
     at > 0 && /[\d零〇一二两三四五六七八九十百千万]/.test(text[at - 1] ?? "");
 
@@ -193,6 +225,8 @@ export function segment({ text, family, lexicon, user, lang }: SegmentInput): To
       (ch !== "0" || !/\d/.test(text[i - 1] ?? ""))
     )
       for (const piece of withoutPrefix(i)) relax(i, piece.end, COST.composite, piece.token);
+    if (family === "zh" && lang === "ko" && ch === "不")
+      for (const piece of negatedQuality(i)) relax(i, piece.end, COST.composite, piece.token);
 
     for (const m of matchRules(text, i, family)) {
       if (!wordBoundaryOk(i, i + m.length)) continue;

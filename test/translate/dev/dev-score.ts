@@ -4,11 +4,16 @@
  * prints how many come out as one of the written Korean forms (spaces and list punctuation aside), how
  * many are kept, and, with --show, every miss.
  *
- *   npx tsx test/translate/dev/dev-score.ts [--show] [--kept] [file.tsv ...]
+ * Also how many pass the held-out evaluation's own rule (`judge` of scripts/eval-translate.ts: exact, or
+ * chrF >= 0.65 with the numbers agreeing), so the misses that rule would forgive can be told from the rest;
+ * --failing shows only the misses it rejects.
+ *
+ *   npx tsx test/translate/dev/dev-score.ts [--show | --failing] [--kept] [file.tsv ...]
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { judge } from "../../../scripts/eval-translate.ts";
 import { createEmbeddedTranslator } from "../../../src/translate/embedded/embedded-translator.ts";
 import { loadEmbeddedDataFromDisk } from "../../../src/translate/node/load-embedded-data.ts";
 import type { SourceLang } from "../../../src/translate/port.ts";
@@ -42,10 +47,12 @@ export interface DevScore {
   pair: string;
   total: number;
   accepted: number;
+  /** Outputs the held-out evaluation's rule accepts (exact, or chrF >= 0.65 with the numbers agreeing). */
+  judged: number;
   kept: number;
   /** Mean character-bigram F-score of the output against its closest written form (kept texts score 0). */
   similarity: number;
-  misses: Array<{ text: string; got: string; status: string; accepted: string[] }>;
+  misses: Array<{ text: string; got: string; status: string; accepted: string[]; judged: boolean }>;
 }
 
 function bigrams(text: string): Map<string, number> {
@@ -82,15 +89,28 @@ export async function scoreDevSet(file: string): Promise<DevScore> {
     source,
     target,
   );
-  const score: DevScore = { pair, total: rows.length, accepted: 0, kept: 0, similarity: 0, misses: [] };
+  const score: DevScore = {
+    pair,
+    total: rows.length,
+    accepted: 0,
+    judged: 0,
+    kept: 0,
+    similarity: 0,
+    misses: [],
+  };
   rows.forEach((row, i) => {
     const r = results[i];
     if (!r) return;
     if (r.status !== "translated") score.kept++;
     else score.similarity += Math.max(...row.accepted.map((a) => bigramF(a, r.text))) / rows.length;
     const ok = r.status === "translated" && row.accepted.some((a) => comparable(a) === comparable(r.text));
+    const judged =
+      r.status === "translated" &&
+      (target === "ko" || target === "en") &&
+      judge(row.text, r.text, row.accepted, target).acceptable;
+    if (judged) score.judged++;
     if (ok) score.accepted++;
-    else score.misses.push({ text: row.text, got: r.text, status: r.status, accepted: row.accepted });
+    else score.misses.push({ text: row.text, got: r.text, status: r.status, accepted: row.accepted, judged });
   });
   return score;
 }
@@ -107,14 +127,16 @@ async function main(): Promise<void> {
   const files = args.filter((a) => a.endsWith(".tsv"));
   for (const file of files.length ? files : devSetFiles()) {
     const s = await scoreDevSet(file);
-    if (args.includes("--show") || args.includes("--kept"))
+    const show = args.includes("--show");
+    const failing = args.includes("--failing");
+    if (show || failing || args.includes("--kept"))
       for (const m of s.misses)
-        if (args.includes("--show") || m.status !== "translated")
+        if (show || (failing && !m.judged) || m.status !== "translated")
           console.log(
             `${m.status === "translated" ? "  " : "K "}${m.text}\t${m.got}\t[${m.accepted.join(" | ")}]`,
           );
     console.log(
-      `${s.pair}: ${((100 * s.accepted) / s.total).toFixed(1)}% accepted (${s.accepted}/${s.total}), ${s.kept} kept, similarity ${s.similarity.toFixed(3)}`,
+      `${s.pair}: ${((100 * s.accepted) / s.total).toFixed(1)}% accepted (${s.accepted}/${s.total}), ${s.kept} kept, similarity ${s.similarity.toFixed(3)}, judged ${((100 * s.judged) / s.total).toFixed(1)}%`,
     );
   }
 }
