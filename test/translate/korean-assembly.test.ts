@@ -203,6 +203,19 @@ describe("Chinese to Korean", () => {
     expect(await ko("买2件打9折")).toBe("2개 구매 시 10% 할인");
     expect(await ko("连续3年销量第一")).toBe("3년 연속 판매량 1위");
     expect(await ko("72小时内发货")).toBe("72시간 이내 발송");
+    expect(await ko("满1000元送500元券")).toBe("1000위안 이상 구매 시 500위안 쿠폰 증정");
+    expect(await ko("领券减50")).toBe("쿠폰 받고 50위안 할인");
+    expect(await ko("下单立享9折")).toBe("주문 시 10% 할인");
+    expect(await ko("定金10元抵30元")).toBe("예약금 10위안으로 30위안 할인");
+    expect(await ko("年销百万件")).toBe("연간 판매 100만개");
+  });
+
+  it("puts a cause before 因 as Korean does (으로 인해, 에 따라)", async () => {
+    expect(await ko("因光线问题图片可能存在色差")).toBe("조명 문제로 인해 사진 색상 차이가 있을 수 있습니다");
+    expect(await ko("因个人原因退货需自付运费")).toBe("개인 사유로 인해 반품 배송비 고객 부담");
+    expect(await ko("因显示器不同颜色可能略有差异")).toBe(
+      "모니터 환경에 따라 색상 약간의 차이가 있을 수 있습니다",
+    );
   });
 
   it("writes a word said twice in a row once", async () => {

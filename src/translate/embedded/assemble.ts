@@ -8,6 +8,7 @@
 import {
   CLAUSE_VERBS,
   COMPOUND_HEADS,
+  causes,
   chineseKorean,
   conditions,
   countsAfterNouns,
@@ -197,6 +198,7 @@ function reorder(tokens: Token[], family: Family, lang: OutLang): [Token[], Set<
       conditions(out);
       serialVerbs(out);
       locatives(out);
+      causes(out);
       countsAfterNouns(out);
       resultComplements(out);
       placesAfterVerbs(out);

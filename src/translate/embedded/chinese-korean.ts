@@ -66,6 +66,10 @@ const ITEM_COUNTERS = new Set([
   "粒",
 ]);
 
+/** A glued Korean particle piece that moves with the words before it (~에, ~으로/로 인해). */
+const particlePiece = (ko: string): Token =>
+  ({ src: "", kind: "lex", pos: "n", entry: { out: { ko }, pos: "n", kind: "glossary" } }) as Token;
+
 /**
  * 在高温环境下使用: 在 + place (+ 下/中/里) is a place phrase, 고온 환경에서 (에 before keeping: 서늘한 곳에
  * 보관). It becomes the place followed by a glued particle piece that counts as part of an object.
@@ -99,13 +103,7 @@ export function locatives(out: Token[]): void {
         pos: "n",
         entry: { ...verb.entry, out: { ...verb.entry.out, ko: "보관" } },
       };
-      const particle: Token = {
-        src: "",
-        kind: "lex",
-        pos: "n",
-        entry: { out: { ko: "~에" }, pos: "n", kind: "glossary" },
-      } as Token;
-      out.splice(i - 1, end - i + 1, ...place, particle, keep);
+      out.splice(i - 1, end - i + 1, ...place, particlePiece("~에"), keep);
       continue;
     }
     let end = i + 1;
@@ -122,14 +120,29 @@ export function locatives(out: Token[]): void {
     const after = out[end + localizer];
     // 在通风处晾干: an act of keeping written as a noun (자연 건조) takes its place too.
     if (!after || (after.pos !== "v" && !KEEPING.has(after.src))) continue;
-    const particle: Token = {
-      src: "",
-      kind: "lex",
-      pos: "n",
-      entry: { out: { ko: KEEPING.has(after.src) ? "~에" : "~에서" }, pos: "n", kind: "glossary" },
-    } as Token;
-    out.splice(end, localizer, particle);
+    out.splice(end, localizer, particlePiece(KEEPING.has(after.src) ? "~에" : "~에서"));
     out.splice(i, 1);
+  }
+}
+
+/**
+ * 因 + cause: the cause comes first in Korean and closes on 原因 or 问题 (因光线问题 -> 조명 문제로 인해)
+ * or on 不同, which says that it varies with it (因显示器不同 -> 모니터에 따라). Without such an end in
+ * its phrase 因 stays as it is.
+ */
+export function causes(out: Token[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.src !== "因" || t.kind !== "lex") continue;
+    for (let j = i + 1; j < out.length; j++) {
+      const s = out[j]?.src ?? "";
+      if (out[j]?.kind === "space" || out[j]?.kind === "punct") break;
+      if (/(原因|问题|缘故)$/.test(s)) out.splice(j + 1, 0, particlePiece("~으로/로 인해"));
+      else if (s === "不同") out.splice(j, 1, particlePiece("~에 따라"));
+      else if (!s.endsWith("不同")) continue;
+      out.splice(i, 1);
+      break;
+    }
   }
 }
 
@@ -423,7 +436,7 @@ export const isPredicate = (t: Token | undefined) =>
 
 /** Korean words for people and pets, which take 에게 rather than 에. */
 export const PERSON =
-  /(직장인|노인|성인|임산부|학생|수험생|아기|어린이|아이|엄마|아빠|여성|남성|아동|유아|신생아|어르신|부모님|사람|반려견|반려동물|강아지|고양이|남자친구|여자친구|가족|초보자|선수)$/;
+  /(직장인|노인|성인|임산부|학생|수험생|아기|어린이|아이|엄마|아빠|여성|남성|아동|유아|신생아|어르신|부모님|사람|반려견|반려동물|강아지|고양이|남자친구|여자친구|가족|초보자|선수|고객)$/;
 
 /** Chinese verbs that govern even a noun of COMPOUND_HEADS (附说明书 is 설명서 포함, not a kind of manual). */
 export const GOVERNING = new Set([

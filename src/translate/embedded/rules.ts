@@ -77,13 +77,15 @@ const RULES: Rule[] = [
   {
     name: "zh-spend-get",
     families: ["zh"],
-    re: new RegExp(`满${CNUM}元?(?:送|赠)${CNUM}元?`, "y"),
+    // 满1000元送500元券: what is given may be a coupon (500위안 쿠폰 증정, not 500위안 증정 쿠폰).
+    re: new RegExp(`满${CNUM}元?(?:送|赠)${CNUM}元?(优惠券|券|红包)?`, "y"),
     build: (m) => {
       const [a, b] = [digits(g(m, 1)), digits(g(m, 2))];
+      const coupon = g(m, 3) !== "";
       return table(m, {
-        ko: `${a}위안 이상 구매 시 ${b}위안 증정`,
-        en: `Spend ¥${a}, Get ¥${b}`,
-        ja: `${a}元以上で${b}元プレゼント`,
+        ko: `${a}위안 이상 구매 시 ${b}위안${coupon ? " 쿠폰" : ""} 증정`,
+        en: `Spend ¥${a}, Get ¥${b}${coupon ? " Coupon" : ""}`,
+        ja: `${a}元以上で${b}元${coupon ? "クーポン" : ""}プレゼント`,
       });
     },
   },
@@ -133,6 +135,40 @@ const RULES: Rule[] = [
         en: `${pct}% off when you buy ${n}${more ? " or more" : ""}`,
         ja: `${n}点${more ? "以上" : ""}で${pct}%OFF`,
       });
+    },
+  },
+  {
+    name: "zh-deposit-offset",
+    families: ["zh"],
+    // 定金50抵100, 10元抵30元: a deposit (or coupon) that counts for more at checkout (膨胀).
+    re: /(定金|订金)?(\d+(?:\.\d+)?)元?抵(\d+(?:\.\d+)?)元?/y,
+    build: (m) => {
+      const [deposit, a, b] = [g(m, 1), g(m, 2), g(m, 3)];
+      return table(m, {
+        ko: `${deposit ? "예약금 " : ""}${a}위안으로 ${b}위안 할인`,
+        en: `${deposit ? "Deposit " : ""}¥${a} Counts as ¥${b}`,
+        ja: `${deposit ? "予約金" : ""}${a}元で${b}元分`,
+      });
+    },
+  },
+  {
+    name: "zh-instant-discount",
+    families: ["zh"],
+    // 下单立享9折, 领券立享8折: a discount at once, and what earns it first (주문 시 10% 할인).
+    re: new RegExp(`(领券|领劵|下单|拍下|购买|付款)?(?:立享|即享|立打)${NUM}折`, "y"),
+    build: (m) => {
+      const pct = zheToPercentOff(g(m, 2));
+      if (pct === undefined) return undefined;
+      const how = g(m, 1);
+      const ko = how
+        ? how.startsWith("领")
+          ? "쿠폰 받고 "
+          : how === "下单"
+            ? "주문 시 "
+            : "구매 시 "
+        : "즉시 ";
+      const en = how ? (how.startsWith("领") ? "Coupon: " : "On Order: ") : "";
+      return table(m, { ko: `${ko}${pct}% 할인`, en: `${en}${pct}% off`, ja: `${pct}%OFF` });
     },
   },
   {
@@ -404,14 +440,17 @@ const RULES: Rule[] = [
     name: "zh-instant-reduction",
     families: ["zh"],
     // 领券立减50元, 下单立减20元: what earns the reduction comes first (쿠폰 받고, 주문 시).
-    re: /(领券|领劵|下单|拍下|购买|付款)?(立减|直降|立省)(\d+(?:\.\d+)?)元?/y,
+    // 领券减50 says the same with 减 alone; without what earns it a bare 减50 stays to the other rules.
+    re: /(领券|领劵|下单|拍下|购买|付款)?(立减|直降|立省|减)(\d+(?:\.\d+)?)元?/y,
     build: (m) => {
       const n = g(m, 3);
       const how = g(m, 1);
+      if (g(m, 2) === "减" && !how) return undefined;
       const ko = how ? (how.startsWith("领") ? "쿠폰 받고 " : how === "下单" ? "주문 시 " : "구매 시 ") : "";
       const en = how ? (how.startsWith("领") ? "Coupon: " : "On Order: ") : "";
       const ja = how ? (how.startsWith("领") ? "クーポンで" : "注文で") : "";
-      return table(m, { ko: `${ko}${n}위안 즉시 할인`, en: `${en}¥${n} off`, ja: `${ja}${n}元引き` });
+      const now = g(m, 2) === "减" ? "" : "즉시 ";
+      return table(m, { ko: `${ko}${n}위안 ${now}할인`, en: `${en}¥${n} off`, ja: `${ja}${n}元引き` });
     },
   },
   {
@@ -1098,7 +1137,13 @@ export function matchRules(text: string, at: number, family: Family): RuleMatch[
           rule: "cn-number",
           length: len,
           pos: "n",
-          render: (lang) => (lang === "zh" ? src : String(value)),
+          // 百万件 is 100만 개 in Korean, as 10万 is 10만.
+          render: (lang) =>
+            lang === "zh"
+              ? src
+              : lang === "ko" && value >= 10000 && value % 10000 === 0
+                ? `${value / 10000}만`
+                : String(value),
           number: value,
         });
       }
