@@ -106,6 +106,28 @@ interface AccountCredit {
 
 const EXHAUSTED_RECHECK_MS = 200;
 
+/** Joins a settlement's columns for ledger_settle_packed (migration 0003), which splits them again. */
+const PACKED_SEPARATOR = "\x1f";
+
+/**
+ * One column as ledger_settle_packed takes it. Ids and operation names are the server's own and hold no
+ * control characters; one that did would shift its column, be refused by ledger_batches' CHECK, and
+ * hold every later settlement back, so it is written with a space instead. (A lone empty text would
+ * split into no element at all: it is written as a space too.)
+ */
+function packColumn(column: unknown[]): string {
+  const joined = column.join(PACKED_SEPARATOR);
+  if (joined.length === 0) return column.length === 0 ? "" : column.map(() => " ").join(PACKED_SEPARATOR);
+  if (countOf(joined, PACKED_SEPARATOR) === column.length - 1) return joined;
+  return column.map((v) => String(v).replaceAll(PACKED_SEPARATOR, " ")).join(PACKED_SEPARATOR);
+}
+
+function countOf(text: string, char: string): number {
+  let n = 0;
+  for (let i = text.indexOf(char); i !== -1; i = text.indexOf(char, i + 1)) n++;
+  return n;
+}
+
 const DEFAULTS = {
   settleIntervalMs: 100,
   settleBatchSize: 2_000,
@@ -530,18 +552,23 @@ export class Ledger {
     const days = [...usage.values()];
     // One statement (server/storage/migrations.ts, ledger_settle): the batch row, unless a batch with
     // this id was written before; then the lease shrunk by what was spent and the day's usage counted.
+    // The entries go as delimited texts (ledger_settle_packed), far cheaper to pass than arrays.
+    const packed = entryColumns(batch.entries).map(packColumn);
     await this.db.transaction((tx) =>
-      tx.query("SELECT ledger_settle($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)", [
-        batch.id,
-        this.holderId,
-        ...entryColumns(batch.entries),
-        ids,
-        ids.map((id) => spent.get(id)!),
-        days.map((u) => u.accountId),
-        days.map((u) => utcDay(new Date(u.day * 86_400_000))),
-        days.map((u) => u.calls),
-        days.map((u) => u.micros),
-      ]),
+      tx.query(
+        "SELECT ledger_settle_packed($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+        [
+          batch.id,
+          this.holderId,
+          ...packed,
+          ids,
+          ids.map((id) => spent.get(id)!),
+          days.map((u) => u.accountId),
+          days.map((u) => utcDay(new Date(u.day * 86_400_000))),
+          days.map((u) => u.calls),
+          days.map((u) => u.micros),
+        ],
+      ),
     );
     // Only now that the batch is durable does memory move the money out of the lease.
     for (const entry of batch.entries) {

@@ -65,6 +65,30 @@ for (const target of testDatabases()) {
       ]);
     });
 
+
+    it("settles entries whose texts hold the packing separator or nothing, and the settlements after them", async () => {
+      const ledger = await newLedger();
+      const { id } = await accounts.createAccount({ email: "odd@example.com" });
+      await ledger.topUp(id, 10_000, null);
+      const odd = await ledger.reserve(id, oneUnit, { requestId: "req_\x1fodd", operation: "a\x1fb" });
+      odd.commit();
+      expect(await ledger.balance(id)).toBe(9_000);
+      const empty = await ledger.reserve(id, oneUnit, { requestId: "", operation: "auction.search" });
+      empty.commit();
+      expect(await ledger.balance(id)).toBe(8_000);
+      const plain = await ledger.reserve(id, oneUnit, { requestId: "req_plain", operation: "auction.search" });
+      plain.commit();
+      expect(await ledger.balance(id)).toBe(7_000);
+      const { rows } = await db.query<{ request_id: string; operation: string; amount_micros: number }>(
+        "SELECT request_id, operation, amount_micros FROM ledger_entries WHERE account_id = $1 AND kind = 'charge' ORDER BY batch_seq, entry_no",
+        [id],
+      );
+      expect(rows).toEqual([
+        { request_id: "req_ odd", operation: "a b", amount_micros: -1_000 },
+        { request_id: " ", operation: "auction.search", amount_micros: -1_000 },
+        { request_id: "req_plain", operation: "auction.search", amount_micros: -1_000 },
+      ]);
+    });
     it("answers INSUFFICIENT_BALANCE when the balance does not cover the price", async () => {
       const ledger = await newLedger();
       const { id } = await accounts.createAccount({ email: "poor@example.com" });
