@@ -171,9 +171,7 @@ function prepareAligned(
 export function finishAnalysis(prepared: PreparedAnalysis, text: string): LineAnalysis {
   const { mask, badge, inner, scale, frameQuad, frameW, frameH } = prepared;
   const weight = estimateWeight(mask.alpha, frameW, inner, text);
-  let ink = 0;
-  for (let p = 0; p < mask.alpha.length; p++) ink += mask.alpha[p]!;
-  ink /= scale * scale;
+  const ink = mask.ink / (scale * scale);
   return {
     textColor: mask.textColor,
     bgColor: mask.bgColor,

@@ -56,7 +56,7 @@ function fillAround(
   const ww = Math.max(1, Math.floor((x1 - x0) / s));
   const wh = Math.max(1, Math.floor((y1 - y0) / s));
   const n = ww * wh;
-  const rgb = scratchFloat32("badge.cells", n * 3);
+  const rgb = scratchFloat32("badge.cells", n * 3, false);
   const d = image.data;
   // Each cell's sums are exact integers, so the order of the additions does not change them.
   const k = s * s;
@@ -80,12 +80,12 @@ function fillAround(
     }
   }
   // Each cell's squared distance from the ground colour, once (the seeds and every visit test it).
-  const groundDist2 = scratchFloat64("badge.ground-distance", n);
+  const groundDist2 = scratchFloat64("badge.ground-distance", n, false);
   for (let q = 0; q < n; q++)
     groundDist2[q] =
       (rgb[q * 3]! - ground.r) ** 2 + (rgb[q * 3 + 1]! - ground.g) ** 2 + (rgb[q * 3 + 2]! - ground.b) ** 2;
   const filled = scratchUint8("badge.filled", n);
-  const queue = scratchInt32("badge.queue", n);
+  const queue = scratchInt32("badge.queue", n, false);
   let tail = 0;
   // Seeds: ground-coloured cells on the box's own edge band.
   const band = Math.max(1, Math.round((lineHeight * 0.12) / s));

@@ -42,7 +42,7 @@ export function dbPostprocess(
   options: DbOptions,
 ): MapBox[] {
   // 0: below the threshold, 1: text not yet reached, 2: reached by a flood fill.
-  const state = scratchUint8("db.state", width * height);
+  const state = scratchUint8("db.state", width * height, false);
   for (let i = 0; i < state.length; i++) state[i] = prob[i]! > options.threshold ? 1 : 0;
   const boxes: MapBox[] = [];
   let stack = stackBuffer;

@@ -4,10 +4,12 @@
  * pixels are repainted, so a badge keeps its fill and shape and the picture around the letters is untouched.
  */
 
-import { quadBBox, quadSize } from "./geometry.ts";
+import type { LineAnalysis } from "./analyze.ts";
+import { type Quad, quadBBox, quadSize } from "./geometry.ts";
 import type { LineGroup } from "./group-lines.ts";
 import { inpaint, type Window } from "./inpaint.ts";
 import { cloneImage, type RgbaImage } from "./raster.ts";
+import { scratchUint8 } from "./scratch.ts";
 import { quadInverseMatrix } from "./warp.ts";
 
 export interface EraseResult {
@@ -39,7 +41,7 @@ export function eraseText(
       const y0 = Math.max(0, Math.floor(bb.y));
       const x1 = Math.min(W, Math.ceil(bb.x + bb.w));
       const y1 = Math.min(H, Math.ceil(bb.y + bb.h));
-      const local = carryBack(a.erase, a.frameW, a.frameH, quadInverseMatrix(a.frameQuad), x0, y0, x1, y1);
+      const local = carryBack(a, x0, y0, x1, y1);
       dilateInto(mask, local, x0, y0, x1 - x0, y1 - y0, W, H, radius);
       // Enough known ground around the hole for the fill and the texture mirror to draw from.
       const pad = radius + Math.max(6, Math.round(lineH * 0.3));
@@ -55,21 +57,46 @@ export function eraseText(
 }
 
 /**
+ * Whether the frame is a window of whole image pixels (an upright line analysed at full size): then each
+ * image pixel is one frame pixel, and the mapping below reduces to an offset.
+ */
+function isPixelFrame(q: Quad, fw: number, fh: number): boolean {
+  const [[ax, ay], [bx, by], [cx, cy], [dx, dy]] = q;
+  return (
+    Number.isInteger(ax) &&
+    Number.isInteger(ay) &&
+    bx === ax + fw &&
+    by === ay &&
+    cx === ax + fw &&
+    cy === ay + fh &&
+    dx === ax &&
+    dy === ay + fh
+  );
+}
+
+/**
  * The frame's erase mask carried back onto the image pixels x0..x1, y0..y1: each pixel centre is mapped
- * into the frame by the inverse homography, inline (no point objects per pixel).
+ * into the frame by the inverse homography, inline (no point objects per pixel); a pixel frame's rows are
+ * copied.
  */
 function carryBack(
-  erase: Uint8Array,
-  fw: number,
-  fh: number,
-  inv: Float64Array,
+  a: Pick<LineAnalysis, "erase" | "frameW" | "frameH" | "frameQuad">,
   x0: number,
   y0: number,
   x1: number,
   y1: number,
 ): Uint8Array {
+  const { erase, frameW: fw, frameH: fh, frameQuad: q } = a;
   const lw = x1 - x0;
-  const local = new Uint8Array(lw * (y1 - y0));
+  const local = scratchUint8("erase.local", lw * (y1 - y0));
+  if (isPixelFrame(q, fw, fh)) {
+    for (let y = y0; y < y1; y++) {
+      const from = (y - q[0][1]) * fw + (x0 - q[0][0]);
+      local.set(erase.subarray(from, from + lw), (y - y0) * lw);
+    }
+    return local;
+  }
+  const inv = quadInverseMatrix(q);
   for (let y = y0; y < y1; y++) {
     const sy = y + 0.5;
     for (let x = x0; x < x1; x++) {
@@ -103,7 +130,7 @@ function dilateInto(
   // [k - 2r, k] (local column x sits at padded column x + r).
   const pw = lw + 2 * r;
   const ph = lh + 2 * r;
-  const rows = new Uint8Array(pw * ph);
+  const rows = scratchUint8("erase.dilate-rows", pw * ph);
   const span = 2 * r;
   for (let y = 0; y < lh; y++) {
     const base = (y + r) * pw;

@@ -5,7 +5,7 @@
  * edge, so a photo does not show a blurred smear where the text was.
  */
 import type { RgbaImage } from "./raster.ts";
-import { scratchFloat32, scratchInt32, scratchUint8 } from "./scratch.ts";
+import { scratchFloat32, scratchFloat64, scratchInt32, scratchUint8 } from "./scratch.ts";
 
 export interface Window {
   x: number;
@@ -23,7 +23,7 @@ function inpaintWindow(image: RgbaImage, mask: Uint8Array, win: Window): void {
   const { w, h } = win;
   if (w <= 0 || h <= 0) return;
   const n = w * h;
-  const values = scratchFloat32("inpaint.values", n * 3);
+  const values = scratchFloat32("inpaint.values", n * 3, false);
   const known = scratchFloat32("inpaint.known", n);
   let holes = 0;
   for (let y = 0; y < h; y++) {
@@ -133,17 +133,18 @@ function pullPush(
 /** Gauss-Seidel sweeps of the Laplace equation over the unknown pixels. */
 function relax(v: Float32Array, known: Float32Array, w: number, h: number, sweeps: number): void {
   const n = w * h;
+  // The holes, in pixel order, and whether each has all four neighbours inside the window (nearly all
+  // do), worked out once rather than on every sweep.
+  const holes = scratchInt32("inpaint.holes", n, false);
+  const inside = scratchUint8("inpaint.inside", n, false);
   let count = 0;
-  for (let p = 0; p < n; p++) if (!known[p]) count++;
-  const holes = scratchInt32("inpaint.holes", count);
-  // Whether each hole has all four neighbours inside the window (nearly all do), worked out once rather
-  // than on every sweep.
-  const inside = scratchUint8("inpaint.inside", count);
-  for (let p = 0, k = 0; p < n; p++) {
-    if (known[p]) continue;
-    holes[k] = p;
-    const x = p % w;
-    inside[k++] = x > 0 && x < w - 1 && p >= w && p + w < n ? 1 : 0;
+  for (let y = 0, p = 0; y < h; y++) {
+    const rowInside = y > 0 && y < h - 1;
+    for (let x = 0; x < w; x++, p++) {
+      if (known[p]) continue;
+      holes[count] = p;
+      inside[count++] = rowInside && x > 0 && x < w - 1 ? 1 : 0;
+    }
   }
   for (let s = 0; s < sweeps; s++) {
     for (let k = 0; k < count; k++) {
@@ -266,13 +267,34 @@ function addTexture(
   }
 }
 
-/** 3-channel box blur by running sums (rows, then columns). */
+/**
+ * 3-channel box blur by running sums (rows, then columns). The column pass walks the rows in order with
+ * one running sum per column and channel, so it reads memory in order rather than a column at a time; each
+ * sum sees the same additions and subtractions in the same order as a walk down its column would.
+ */
 function boxBlur(v: Float32Array, w: number, h: number, r: number): Float32Array {
-  const tmp = scratchFloat32("inpaint.blur-pass", v.length);
-  const out = scratchFloat32("inpaint.blur", v.length);
-  for (let c = 0; c < 3; c++) {
-    for (let y = 0; y < h; y++) runningMean(v, tmp, y * w * 3 + c, 3, w, r);
-    for (let x = 0; x < w; x++) runningMean(tmp, out, x * 3 + c, w * 3, h, r);
+  const tmp = scratchFloat32("inpaint.blur-pass", v.length, false);
+  const out = scratchFloat32("inpaint.blur", v.length, false);
+  for (let c = 0; c < 3; c++) for (let y = 0; y < h; y++) runningMean(v, tmp, y * w * 3 + c, 3, w, r);
+  const sums = scratchFloat64("inpaint.blur-sums", w * 3);
+  const row = w * 3;
+  // Rows [lo, hi] are in every column's window when row y is written.
+  let lo = 0;
+  let hi = -1;
+  for (let y = 0; y < h; y++) {
+    const want = Math.min(h - 1, y + r);
+    while (hi < want) {
+      const base = ++hi * row;
+      for (let k = 0; k < row; k++) sums[k]! += tmp[base + k]!;
+    }
+    const from = Math.max(0, y - r);
+    while (lo < from) {
+      const base = lo++ * row;
+      for (let k = 0; k < row; k++) sums[k]! -= tmp[base + k]!;
+    }
+    const count = hi - lo + 1;
+    const base = y * row;
+    for (let k = 0; k < row; k++) out[base + k] = sums[k]! / count;
   }
   return out;
 }

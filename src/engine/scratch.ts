@@ -6,6 +6,9 @@
  * one buffer per call site serves every call: an array taken here must not outlive the function that
  * took it, and each call site names its own key. Requests above a size cap are allocated normally, so a
  * huge picture's buffers are not held for the life of the process.
+ *
+ * Each array comes zero-filled unless `zero` is false, for a caller that writes every element before it
+ * reads it: clearing buffers that are overwritten anyway came to megabytes of memory traffic per image.
  */
 
 const MAX_KEPT_BYTES = 16 << 20;
@@ -21,37 +24,42 @@ function buffer(key: string, bytes: number): ArrayBuffer | undefined {
   return grown;
 }
 
-/** A zero-filled Float32Array of `length`, reused by `key`. */
-export function scratchFloat32(key: string, length: number): Float32Array {
+/** A Float32Array of `length`, reused by `key`. */
+export function scratchFloat32(key: string, length: number, zero = true): Float32Array {
   const b = buffer(key, length * 4);
   if (b === undefined) return new Float32Array(length);
-  return new Float32Array(b, 0, length).fill(0);
+  const array = new Float32Array(b, 0, length);
+  return zero ? array.fill(0) : array;
 }
 
-/** A zero-filled Float64Array of `length`, reused by `key`. */
-export function scratchFloat64(key: string, length: number): Float64Array {
+/** A Float64Array of `length`, reused by `key`. */
+export function scratchFloat64(key: string, length: number, zero = true): Float64Array {
   const b = buffer(key, length * 8);
   if (b === undefined) return new Float64Array(length);
-  return new Float64Array(b, 0, length).fill(0);
+  const array = new Float64Array(b, 0, length);
+  return zero ? array.fill(0) : array;
 }
 
-/** A zero-filled Int32Array of `length`, reused by `key`. */
-export function scratchInt32(key: string, length: number): Int32Array {
+/** A Int32Array of `length`, reused by `key`. */
+export function scratchInt32(key: string, length: number, zero = true): Int32Array {
   const b = buffer(key, length * 4);
   if (b === undefined) return new Int32Array(length);
-  return new Int32Array(b, 0, length).fill(0);
+  const array = new Int32Array(b, 0, length);
+  return zero ? array.fill(0) : array;
 }
 
-/** A zero-filled Uint8ClampedArray of `length` (pixel bytes), reused by `key`. */
-export function scratchPixels(key: string, length: number): Uint8ClampedArray {
+/** A Uint8ClampedArray of `length` (pixel bytes), reused by `key`. */
+export function scratchPixels(key: string, length: number, zero = true): Uint8ClampedArray {
   const b = buffer(key, length);
   if (b === undefined) return new Uint8ClampedArray(length);
-  return new Uint8ClampedArray(b, 0, length).fill(0);
+  const array = new Uint8ClampedArray(b, 0, length);
+  return zero ? array.fill(0) : array;
 }
 
-/** A zero-filled Uint8Array of `length`, reused by `key`. */
-export function scratchUint8(key: string, length: number): Uint8Array {
+/** A Uint8Array of `length`, reused by `key`. */
+export function scratchUint8(key: string, length: number, zero = true): Uint8Array {
   const b = buffer(key, length);
   if (b === undefined) return new Uint8Array(length);
-  return new Uint8Array(b, 0, length).fill(0);
+  const array = new Uint8Array(b, 0, length);
+  return zero ? array.fill(0) : array;
 }

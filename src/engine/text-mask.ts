@@ -35,6 +35,8 @@ export interface TextMask {
    * out from the ground in either direction (outlines, drop shadows).
    */
   erase: Uint8Array;
+  /** The sum of `alpha` (in pixel order): how much ink the crop holds. */
+  ink: number;
 }
 
 type Vec3 = [number, number, number];
@@ -58,7 +60,7 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
   const band = Math.max(1, Math.round(lineH * 0.08));
   // Background samples: the margin around the box and a thin band just inside its edge.
   const step = Math.max(1, Math.floor(Math.sqrt((w * h) / 2500)));
-  const sampleBuf = scratchInt32("mask.samples", Math.ceil(w / step) * Math.ceil(h / step));
+  const sampleBuf = scratchInt32("mask.samples", Math.ceil(w / step) * Math.ceil(h / step), false);
   let sampleCount = 0;
   for (let y = 0; y < h; y += step) {
     const rowInside = y >= inner.y0 + band && y < inner.y1 - band;
@@ -73,9 +75,9 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
   // Distance of every inner pixel from the background surface.
   const iw = inner.x1 - inner.x0;
   const ih = inner.y1 - inner.y0;
-  const dist = scratchFloat32("mask.dist", iw * ih);
+  const dist = scratchFloat32("mask.dist", iw * ih, false);
   // 1 where the pixel is brighter than the ground, 0 where darker.
-  const lighter = scratchUint8("mask.lighter", iw * ih);
+  const lighter = scratchUint8("mask.lighter", iw * ih, false);
   for (let y = 0; y < ih; y++) {
     for (let x = 0; x < iw; x++) {
       const px = x + inner.x0;
@@ -102,7 +104,7 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
     else down += dist[p]!;
   }
   const polarity = up >= down ? 1 : 0;
-  const strong = scratchInt32("mask.strong", above);
+  const strong = scratchInt32("mask.strong", above, false);
   const isStrong = scratchUint8("mask.is-strong", iw * ih);
   let strongCount = 0;
   for (let p = 0; p < dist.length; p++) {
@@ -139,21 +141,26 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
 
   const alpha = new Float32Array(w * h);
   const contrast = Math.hypot(text[0] - bgMid[0], text[1] - bgMid[1], text[2] - bgMid[2]);
+  // Pixels that differ from the ground by less than the ground's own texture are not text.
+  const floor = Math.min(0.45, (surface.noise * 2) / Math.max(1, contrast));
+  const [t0, t1, t2] = text;
+  let ink = 0;
   for (let p = 0, i = 0, k = 0; p < alpha.length; p++, i += 4, k += 3) {
     const b0 = field[k]!;
     const b1 = field[k + 1]!;
     const b2 = field[k + 2]!;
-    const tx = text[0] - b0;
-    const ty = text[1] - b1;
-    const tz = text[2] - b2;
+    const tx = t0 - b0;
+    const ty = t1 - b1;
+    const tz = t2 - b2;
     const norm = tx * tx + ty * ty + tz * tz;
     if (norm < 1) continue;
     const a = ((data[i]! - b0) * tx + (data[i + 1]! - b1) * ty + (data[i + 2]! - b2) * tz) / norm;
-    alpha[p] = Math.min(1, Math.max(0, a));
+    // The value as the array stores it decides, as it would if the floor were applied afterwards.
+    const stored = Math.fround(Math.min(1, Math.max(0, a)));
+    if (stored < floor) continue;
+    alpha[p] = stored;
+    ink += stored;
   }
-  // Pixels that differ from the ground by less than the ground's own texture are not text.
-  const floor = Math.min(0.45, (surface.noise * 2) / Math.max(1, contrast));
-  if (floor > 0) for (let p = 0; p < alpha.length; p++) if (alpha[p]! < floor) alpha[p] = 0;
 
   const erase = new Uint8Array(w * h);
   const reach = Math.round(lineH * 0.15);
@@ -194,6 +201,7 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
     bgColor: rgb(bgMid[0], bgMid[1], bgMid[2]),
     contrast,
     bgNoise: surface.noise,
+    ink,
   };
 }
 
@@ -204,7 +212,7 @@ export function extractTextMask(image: RgbaImage, inner: InnerRect, options: Mas
  */
 function mostDistant(pixels: Int32Array, dist: Float32Array, counts: number[]): Int32Array[] {
   const n = pixels.length;
-  const scratch = scratchFloat32("mask.distances", n);
+  const scratch = scratchFloat32("mask.distances", n, false);
   for (let k = 0; k < n; k++) scratch[k] = dist[pixels[k]!]!;
   return counts.map((count, j) => {
     const want = Math.min(n, count);
@@ -213,7 +221,7 @@ function mostDistant(pixels: Int32Array, dist: Float32Array, counts: number[]): 
     let beyond = 0;
     for (let k = 0; k < n; k++) if (scratch[k]! > cut) beyond++;
     let atCut = want - beyond;
-    const out = scratchInt32(`mask.most-distant.${j}`, want);
+    const out = scratchInt32(`mask.most-distant.${j}`, want, false);
     let m = 0;
     for (let k = 0; k < n; k++) {
       const p = pixels[k]!;
@@ -296,15 +304,18 @@ function fitSurface(data: Uint8ClampedArray, w: number, h: number, samples: Int3
   const sy = 2 / Math.max(1, h - 1);
   const n = samples.length;
   // Each sample's surface coordinates, once: every round of the fit reads them.
-  const us = scratchFloat64("surface.u", n);
-  const vs = scratchFloat64("surface.v", n);
+  const us = scratchFloat64("surface.u", n, false);
+  const vs = scratchFloat64("surface.v", n, false);
   for (let k = 0; k < n; k++) {
     const p = samples[k]!;
     us[k] = (p % w) * sx - 1;
     vs[k] = Math.floor(p / w) * sy - 1;
   }
   // The active samples, as positions in `samples`; two buffers, since a failed round keeps the last set.
-  const buffers = [scratchInt32("surface.active.0", n), scratchInt32("surface.active.1", n)] as const;
+  const buffers = [
+    scratchInt32("surface.active.0", n, false),
+    scratchInt32("surface.active.1", n, false),
+  ] as const;
   let current = 0;
   for (let k = 0; k < n; k++) buffers[0][k] = k;
   let active = buffers[0].subarray(0, n);
@@ -324,8 +335,8 @@ function fitSurface(data: Uint8ClampedArray, w: number, h: number, samples: Int3
     }
     return out;
   };
-  const residual = scratchFloat32("surface.residual", n);
-  const scratch = scratchFloat32("surface.select", n);
+  const residual = scratchFloat32("surface.residual", n, false);
+  const scratch = scratchFloat32("surface.select", n, false);
   for (let round = 0; round < 3; round++) {
     if (active.length < 4) break;
     coef = solveBilinear(data, samples, us, vs, active);
@@ -352,7 +363,7 @@ function fitSurface(data: Uint8ClampedArray, w: number, h: number, samples: Int3
     current = 1 - current;
   }
   const fill = (fw: number, fh: number) => {
-    const out = scratchFloat32("surface.field", fw * fh * 3);
+    const out = scratchFloat32("surface.field", fw * fh * 3, false);
     const [c0, c1, c2] = coef as [number[], number[], number[]];
     for (let y = 0; y < fh; y++) {
       const v = y * sy - 1;
@@ -498,7 +509,7 @@ function unmixTextColour(
   inkRank: number,
 ): Vec3 {
   const ih = inner.y1 - inner.y0;
-  const ys = scratchFloat64("unmix.luma", core.length);
+  const ys = scratchFloat64("unmix.luma", core.length, false);
   for (let k = 0; k < core.length; k++) {
     const p = core[k]!;
     const y = (p / iw) | 0;
@@ -509,13 +520,16 @@ function unmixTextColour(
   const mid: Vec3 = [field[mk]!, field[mk + 1]!, field[mk + 2]!];
   const yMid = toY(mid[0], mid[1], mid[2]);
   // Text about as bright as its ground (red on green) carries its coverage in colour, not brightness.
-  const medianLuma = selectKth(copyInto(scratchFloat64("unmix.luma-select", ys.length), ys), ys.length >> 1);
+  const medianLuma = selectKth(
+    copyInto(scratchFloat64("unmix.luma-select", ys.length, false), ys),
+    ys.length >> 1,
+  );
   if (Math.abs(medianLuma - yMid) < 20) return fallback;
   const yText = nthNearest(ys, yMid, Math.floor(ys.length * inkRank));
   const n = iw * ih;
-  const coverage = scratchFloat32("unmix.coverage", n);
-  const dcb = scratchFloat32("unmix.cb", n);
-  const dcr = scratchFloat32("unmix.cr", n);
+  const coverage = scratchFloat32("unmix.coverage", n, false);
+  const dcb = scratchFloat32("unmix.cb", n, false);
+  const dcr = scratchFloat32("unmix.cr", n, false);
   for (let y = 0; y < ih; y++) {
     for (let x = 0; x < iw; x++) {
       const px = x + inner.x0;
@@ -534,10 +548,12 @@ function unmixTextColour(
   }
   // How much the codec blurred colour is not known exactly (subsampling, quantization, upsampling and
   // our own resampling all add up): try a few blur widths and keep the one whose coverage explains the
-  // chroma best.
-  let best = { residual: Number.POSITIVE_INFINITY, sb: 0, sr: 0, sa: 0 };
-  const blurred = scratchFloat32("unmix.blurred", n);
-  const scratch = scratchFloat32("unmix.blur-pass", n);
+  // chroma best. The least-squares residual of chroma against coverage a is sum(dc^2) - (sum(a dc))^2 /
+  // sum(a^2), and its first term is the same for every width: the best width explains the most,
+  // (sb^2 + sr^2) / sa, with no second pass over the pixels.
+  let best = { explained: Number.NEGATIVE_INFINITY, sb: 0, sr: 0, sa: 0 };
+  const blurred = scratchFloat32("unmix.blurred", n, false);
+  const scratch = scratchFloat32("unmix.blur-pass", n, false);
   for (const radius of subsampled ? [0, 1, 2] : [0, 1]) {
     const chromaCoverage = radius === 0 ? coverage : blurCoverage(coverage, iw, ih, radius, blurred, scratch);
     let sa = 0;
@@ -550,16 +566,8 @@ function unmixTextColour(
       sr += a * dcr[p]!;
     }
     if (sa < 1) continue;
-    const kb = sb / sa;
-    const kr = sr / sa;
-    let residual = 0;
-    for (let p = 0; p < n; p++) {
-      const a = chromaCoverage[p]!;
-      const eb = dcb[p]! - kb * a;
-      const er = dcr[p]! - kr * a;
-      residual += eb * eb + er * er;
-    }
-    if (residual < best.residual) best = { residual, sb, sr, sa };
+    const explained = (sb * sb + sr * sr) / sa;
+    if (explained > best.explained) best = { explained, sb, sr, sa };
   }
   const { sa, sb, sr } = best;
   if (sa < 1) return fallback;
@@ -576,7 +584,7 @@ function copyInto(to: Float64Array, from: Float64Array): Float64Array {
 
 /** The value of rank `rank` when `values` are ordered by their distance from `centre`. */
 function nthNearest(values: Float64Array, centre: number, rank: number): number {
-  const away = scratchFloat64("unmix.away", values.length);
+  const away = scratchFloat64("unmix.away", values.length, false);
   for (let k = 0; k < values.length; k++) away[k] = Math.abs(values[k]! - centre);
   const d = selectKth(away, rank);
   for (let k = 0; k < values.length; k++) if (Math.abs(values[k]! - centre) === d) return values[k]!;
