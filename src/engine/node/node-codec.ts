@@ -4,7 +4,7 @@ import type { DecodedImage, ImageCodec, ImageFormat } from "../ports.ts";
 import type { RgbaImage } from "../raster.ts";
 
 export class NodeImageCodec implements ImageCodec {
-  async decode(bytes: Uint8Array, _format: ImageFormat): Promise<DecodedImage> {
+  async decode(bytes: Uint8Array, format: ImageFormat): Promise<DecodedImage> {
     const img = new Image();
     img.src = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     await img.decode();
@@ -14,7 +14,9 @@ export class NodeImageCodec implements ImageCodec {
     const canvas = createCanvas(w, h);
     const ctx = canvas.getContext("2d");
     ctx.drawImage(img, 0, 0);
-    const data = ctx.getImageData(0, 0, w, h).data;
+    // A JPEG is opaque, so the canvas's stored (premultiplied) pixels are already what getImageData would
+    // return, without its per-pixel unpremultiplying; data() is a copy of them.
+    const data = format === "jpeg" ? canvas.data() : ctx.getImageData(0, 0, w, h).data;
     // Skia draws the stored pixels; EXIF orientation is left to the engine.
     return {
       image: {
