@@ -15,7 +15,9 @@ import { ADMIN_TOKEN } from "./support/marketplace-bench-admin.ts";
  * run():  a crossborder search through the whole gateway (key, rate limit, rules, ledger, capacity, the
  *         signed AliExpress call, normalization, contract check, envelope) against the same search sent
  *         straight to the sandbox upstream (one signed POST /sync), at 1 and 50 concurrent clients, latency
- *         emulation off. Goal: the gateway keeps at least 0.5 of the upstream's own throughput.
+ *         emulation off. Goal: the gateway keeps at least 0.5 of the upstream's own throughput. A third
+ *         row, the same search through a bare forwarding proxy built from the gateway's upstream parts
+ *         (test/bench/support/marketplace-processes.ts), shows what the extra hop alone leaves.
  * soak(): 60 s, 50 concurrent clients over all five marketplaces, 10% of upstream requests faulted
  *         (errors, throttles, truncations, refusals, time-outs, garbage): zero 500s, every failed call
  *         unbilled, and the balance spent equal to the sum of the successful calls' prices.
@@ -149,33 +151,39 @@ function directSearch(sandbox: Sandboxed, query: string): Target {
 export async function run(): Promise<void> {
   const sandbox = await start<Omit<Sandboxed, "child">>(["sandbox", "0"]);
   let gateway: Gateway | undefined;
+  let proxy: { child: ChildProcess; url: string } | undefined;
   try {
-    gateway = await start<Omit<Gateway, "child">>([
-      "gateway",
-      JSON.stringify({ urls: sandbox.urls, credentials: sandbox.credentials }),
-    ]);
+    const upstreams = JSON.stringify({ urls: sandbox.urls, credentials: sandbox.credentials });
+    gateway = await start<Omit<Gateway, "child">>(["gateway", upstreams]);
+    proxy = await start<{ url: string }>(["proxy", upstreams]);
     const query = "耳机";
+    const search = `/v1/crossborder/search?query=${encodeURIComponent(query)}&pageSize=10`;
     const viaGateway: Target = {
-      url: `${gateway.url}/v1/crossborder/search?query=${encodeURIComponent(query)}&pageSize=10`,
+      url: `${gateway.url}${search}`,
       method: "GET",
       headers: { "x-api-key": gateway.key },
     };
+    const viaProxy: Target = { url: `${proxy.url}${search}`, method: "GET", headers: {} };
     const direct = directSearch(sandbox, query);
     const rows: string[] = [];
     for (const clients of [1, 50]) {
       const measure = (t: Target) => (clients === 1 ? sequential(t) : throughput(t, clients));
-      // Warm-up: JIT, connections, caches on both sides.
-      await throughput(direct, 16);
-      await throughput(viaGateway, 16);
+      // Warm-up: JIT, connections, caches on every side.
+      for (const t of [direct, viaProxy, viaGateway]) await throughput(t, 16);
       const upstreamRounds: Figures[] = [];
+      const proxyRounds: Figures[] = [];
       const gatewayRounds: Figures[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         upstreamRounds.push(await measure(direct));
+        proxyRounds.push(await measure(viaProxy));
         gatewayRounds.push(await measure(viaGateway));
       }
       const u = summarize(upstreamRounds);
-      const g = summarize(gatewayRounds);
-      rows.push(row("upstream (sandbox)", clients, u, undefined), row("through gateway", clients, g, u));
+      rows.push(
+        row("upstream (sandbox)", clients, u, undefined),
+        row("forwarding proxy", clients, summarize(proxyRounds), u),
+        row("through gateway", clients, summarize(gatewayRounds), u),
+      );
     }
     console.log(
       "\n## Marketplaces: crossborder search through the gateway vs the sandbox upstream directly (issue 3)",
@@ -183,9 +191,14 @@ export async function run(): Promise<void> {
     console.log(
       `goal: gateway/upstream req/s ≥ 0.5; latency emulation off; median of ${ROUNDS} alternating rounds of ${SECONDS} s; ms`,
     );
+    console.log(
+      "forwarding proxy: the same search forwarded by a bare handler with the gateway's upstream parts and " +
+        "nothing else (the reference for what this topology leaves to any gateway)",
+    );
     console.log("path                 clients     req/s      p50      p99   errors   ratio");
     for (const r of rows) console.log(r);
   } finally {
+    if (proxy) await stop(proxy.child);
     if (gateway) await stop(gateway.child);
     await stop(sandbox.child);
   }

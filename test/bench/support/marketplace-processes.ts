@@ -3,10 +3,18 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
+import { Hono } from "hono";
 import { buildApp } from "../../../server/app.ts";
 import { loadConfig } from "../../../server/config.ts";
+import { IopClient } from "../../../server/marketplaces/crossborder/client.ts";
+import { presentmentOf, textSearchParams } from "../../../server/marketplaces/crossborder/rules.ts";
 import { createMarketplaceModules } from "../../../server/marketplaces/index.ts";
-import type { MarketplaceUpstreams } from "../../../server/marketplaces/upstream-config.ts";
+import { CursorCodec } from "../../../server/marketplaces/shared/cursor.ts";
+import { undiciTransport } from "../../../server/marketplaces/shared/undici-transport.ts";
+import type {
+  CrossborderUpstream,
+  MarketplaceUpstreams,
+} from "../../../server/marketplaces/upstream-config.ts";
 import { silentLogger } from "../../../server/platform/logger.ts";
 import { startSandbox } from "../../../server/sandbox/index.ts";
 import type { FaultKind } from "../../../server/sandbox/options.ts";
@@ -21,6 +29,12 @@ import { ADMIN_TOKEN } from "./marketplace-bench-admin.ts";
  *   `gateway <upstreams JSON>`    the real app on the embedded database, opened as `npm start` opens it
  *                                 (on its own thread, data on disk), with the real modules pointed at
  *                                 those upstreams, one funded account and a key.
+ *   `proxy <upstreams JSON>`      the reference: a bare Hono handler that forwards the same search to
+ *                                 the crossborder upstream with the gateway's own parts (the signed
+ *                                 AliExpress client, undici transport, JSON parse) and sends the answer
+ *                                 back as it came, with no key, rate limit, rules, ledger, normalization
+ *                                 or contract check: what any gateway on these parts and this topology
+ *                                 keeps at best.
  * Each prints one JSON line when ready and exits on SIGTERM.
  */
 const [role, arg] = process.argv.slice(2);
@@ -89,7 +103,38 @@ if (role === "sandbox") {
         process.exit(0);
       });
   });
+} else if (role === "proxy") {
+  const { urls, credentials } = JSON.parse(arg!) as {
+    urls: Record<string, string>;
+    credentials: { crossborder: Omit<CrossborderUpstream, "url"> };
+  };
+  const client = new IopClient(
+    { url: urls.crossborder!, ...credentials.crossborder },
+    {
+      transport: undiciTransport,
+      now: () => new Date(),
+      timeoutMs: 10_000,
+      cursors: new CursorCodec("bench-cursor-secret-0123"),
+    },
+  );
+  const app = new Hono();
+  app.get("/v1/crossborder/search", async (c) => {
+    const params = { query: c.req.query("query") ?? "", pageSize: Number(c.req.query("pageSize") ?? 10) };
+    const response = await client.call(
+      "aliexpress.ds.text.search",
+      textSearchParams(params, presentmentOf(params), params.query),
+      { signal: c.req.raw.signal, requestId: "proxy", now: () => new Date() },
+    );
+    return c.json(response);
+  });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => {
+    const { port } = server.address() as AddressInfo;
+    process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}` })}\n`);
+  });
+  process.once("SIGTERM", () => server.close(() => process.exit(0)));
 } else {
-  process.stderr.write("usage: marketplace-processes.ts sandbox <faultRate> | gateway <json>\n");
+  process.stderr.write(
+    "usage: marketplace-processes.ts sandbox <faultRate> | gateway <json> | proxy <json>\n",
+  );
   process.exit(2);
 }
