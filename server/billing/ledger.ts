@@ -102,6 +102,11 @@ interface AccountCredit {
   lastAcquireAt: number;
   /** Serializes lease acquisition per account so 500 concurrent calls take one lease, not 500. */
   acquiring: Promise<unknown>;
+  /**
+   * This process's hands-back of the account's credit still being written: their credit has left
+   * memory but is not in the balance yet, so a call short of credit waits for them before giving up.
+   */
+  returning: Promise<unknown>;
 }
 
 const EXHAUSTED_RECHECK_MS = 200;
@@ -366,6 +371,7 @@ export class Ledger {
         spentSinceAcquire: 0,
         lastAcquireAt: Date.now(),
         acquiring: Promise.resolve(),
+        returning: Promise.resolve(),
       };
       this.accounts.set(accountId, credit);
     } else if (credit.day !== today) {
@@ -386,7 +392,8 @@ export class Ledger {
       // The balance is empty here; credit may sit in other processes' leases. Ask for it back.
       const othersHold = await this.requestRecall(accountId);
       if (!othersHold) {
-        credit.exhaustedUntil = Date.now() + EXHAUSTED_RECHECK_MS;
+        await this.takeAfterOwnReturns(accountId, credit, micros);
+        if (available(credit) < micros) credit.exhaustedUntil = Date.now() + EXHAUSTED_RECHECK_MS;
         return;
       }
       credit.contendedUntil = Date.now() + 5_000;
@@ -395,7 +402,12 @@ export class Ledger {
         await sleep(20);
         await this.takeFromBalance(accountId, credit, micros - available(credit));
         if (available(credit) >= micros) return;
-        if (!(await this.othersHold(accountId))) break;
+        if (!(await this.othersHold(accountId))) {
+          // What they held may have reached the balance since our take (a recalled lease handed back
+          // in between), and so may our own: one last take before giving up.
+          await this.takeAfterOwnReturns(accountId, credit, micros);
+          break;
+        }
       }
       if (available(credit) < micros) credit.exhaustedUntil = Date.now() + EXHAUSTED_RECHECK_MS;
     };
@@ -404,7 +416,15 @@ export class Ledger {
     return next;
   }
 
+  /** Takes again once this process's own hands-back in flight have reached the balance. */
+  private async takeAfterOwnReturns(accountId: string, credit: AccountCredit, micros: number): Promise<void> {
+    await credit.returning;
+    await this.takeFromBalance(accountId, credit, micros - available(credit));
+  }
+
   private async takeFromBalance(accountId: string, credit: AccountCredit, shortfall: number): Promise<void> {
+    // A call ahead of us may have freed what we were short of while we waited (the recall loop).
+    if (shortfall <= 0) return;
     const contended = Date.now() < credit.contendedUntil;
     const now = Date.now();
     const pace = credit.spentSinceAcquire / Math.max(50, now - credit.lastAcquireAt); // micros per ms
@@ -419,30 +439,44 @@ export class Ledger {
     credit.lastAcquireAt = now;
     const day = utcDay(this.now());
     const taken = await this.db.transaction(async (tx) => {
-      // Take what we want, but never more than half of what is left beyond our shortfall, so several
-      // processes share the last of a balance instead of one hoarding it.
-      const { rows } = await tx.query<{ taken: number; calls: number | null }>(
-        `WITH cur AS (SELECT balance_micros FROM accounts WHERE id = $1 FOR NO KEY UPDATE),
-              amt AS (SELECT LEAST(cur.balance_micros,
-                                   GREATEST($2::int8, LEAST($3::int8, (cur.balance_micros + $2::int8) / 2)))::int8 AS taken
-                      FROM cur)
-         UPDATE accounts SET balance_micros = balance_micros - amt.taken FROM amt WHERE id = $1
-         RETURNING amt.taken,
-           (SELECT calls FROM usage_daily WHERE account_id = $1 AND day = $4::date) AS calls`,
-        [accountId, shortfall, want, day],
+      // Lock the account first, then decide, then write. One statement that locked the row in a CTE
+      // and updated it in its main part sometimes subtracted more than the balance it had read (Postgres,
+      // read committed, another process's transactions on the same row): the balance's CHECK refused
+      // it, and the call failed with a database error instead of being served or refused with 402.
+      const { rows } = await tx.query<{ balance: number; calls: number | null }>(
+        `SELECT balance_micros AS balance,
+           (SELECT calls FROM usage_daily WHERE account_id = $1 AND day = $2::date) AS calls
+         FROM accounts WHERE id = $1 FOR NO KEY UPDATE`,
+        [accountId, day],
       );
       const row = rows[0];
       if (!row) throw new UnknownAccountError(accountId);
-      if (row.taken > 0) {
+      // Nothing unless the balance covers the whole shortfall: a part would only split the last credit
+      // into pieces no process can serve a call with (two processes short of 1,000 holding 250 and 750
+      // answered 402 to both). Left in the balance, it is there for whichever process can complete a call.
+      // Otherwise take what we want, but never more than half of what is left beyond our shortfall, so
+      // several processes share the last of a balance instead of one hoarding it.
+      const amount =
+        row.balance < shortfall
+          ? 0
+          : Math.min(
+              row.balance,
+              Math.max(shortfall, Math.min(want, Math.floor((row.balance + shortfall) / 2))),
+            );
+      if (amount > 0) {
+        await tx.query("UPDATE accounts SET balance_micros = balance_micros - $2 WHERE id = $1", [
+          accountId,
+          amount,
+        ]);
         await tx.query(
           `INSERT INTO credit_leases (account_id, holder_id, amount_micros) VALUES ($1, $2, $3)
            ON CONFLICT (account_id, holder_id) DO UPDATE SET amount_micros = credit_leases.amount_micros + EXCLUDED.amount_micros`,
-          [accountId, this.holderId, row.taken],
+          [accountId, this.holderId, amount],
         );
       }
-      return row;
+      return { amount, calls: row.calls };
     });
-    credit.leased += taken.taken;
+    credit.leased += taken.amount;
     // Other processes' calls today, as settled; ours since our last settlement are in callsToday already.
     if (taken.calls !== null) credit.callsToday = Math.max(credit.callsToday, taken.calls);
   }
@@ -502,31 +536,33 @@ export class Ledger {
     // Taken out of memory before the first await, so a call reserving meanwhile cannot spend it.
     const giveBack = Math.max(0, available(credit));
     credit.leased -= giveBack;
+    const writing = this.db.transaction(async (tx) => {
+      if (giveBack > 0) {
+        // Accounts before leases, the lock order of every ledger transaction.
+        await tx.query("UPDATE accounts SET balance_micros = balance_micros + $2 WHERE id = $1", [
+          accountId,
+          giveBack,
+        ]);
+        await tx.query(
+          "UPDATE credit_leases SET amount_micros = amount_micros - $3 WHERE account_id = $1 AND holder_id = $2",
+          [accountId, this.holderId, giveBack],
+        );
+      }
+      if (deleteRow && credit.reserved === 0 && credit.unsettled === 0) {
+        await tx.query(
+          "DELETE FROM credit_leases WHERE account_id = $1 AND holder_id = $2 AND amount_micros = 0",
+          [accountId, this.holderId],
+        );
+      } else {
+        await tx.query(
+          "UPDATE credit_leases SET recall_requested_at = NULL WHERE account_id = $1 AND holder_id = $2",
+          [accountId, this.holderId],
+        );
+      }
+    });
+    credit.returning = Promise.all([credit.returning, writing.catch(() => {})]);
     try {
-      await this.db.transaction(async (tx) => {
-        if (giveBack > 0) {
-          // Accounts before leases, the lock order of every ledger transaction.
-          await tx.query("UPDATE accounts SET balance_micros = balance_micros + $2 WHERE id = $1", [
-            accountId,
-            giveBack,
-          ]);
-          await tx.query(
-            "UPDATE credit_leases SET amount_micros = amount_micros - $3 WHERE account_id = $1 AND holder_id = $2",
-            [accountId, this.holderId, giveBack],
-          );
-        }
-        if (deleteRow && credit.reserved === 0 && credit.unsettled === 0) {
-          await tx.query(
-            "DELETE FROM credit_leases WHERE account_id = $1 AND holder_id = $2 AND amount_micros = 0",
-            [accountId, this.holderId],
-          );
-        } else {
-          await tx.query(
-            "UPDATE credit_leases SET recall_requested_at = NULL WHERE account_id = $1 AND holder_id = $2",
-            [accountId, this.holderId],
-          );
-        }
-      });
+      await writing;
     } catch (error) {
       credit.leased += giveBack;
       throw error;
