@@ -7,7 +7,7 @@ import type { PgliteOptions } from "./pglite-driver.ts";
  * thread that calls it: in-process, every settlement of the ledger (a few milliseconds of engine work
  * every 100 ms under load) held up every request behind it, and its CPU came out of the event loop's.
  * Here the event loop only posts the statement and its parameters; the SQL, the transactions and the
- * guarantees are the same (server/storage/pglite-thread-worker.mjs opens PGlite as pglite-driver.ts).
+ * guarantees are the same (server/storage/pglite-thread-worker.ts opens PGlite with pglite-driver.ts).
  */
 export interface ThreadWorkerData {
   dataDir?: string;
