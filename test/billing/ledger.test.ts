@@ -65,7 +65,6 @@ for (const target of testDatabases()) {
       ]);
     });
 
-
     it("settles entries whose texts hold the packing separator or nothing, and the settlements after them", async () => {
       const ledger = await newLedger();
       const { id } = await accounts.createAccount({ email: "odd@example.com" });
@@ -76,7 +75,10 @@ for (const target of testDatabases()) {
       const empty = await ledger.reserve(id, oneUnit, { requestId: "", operation: "auction.search" });
       empty.commit();
       expect(await ledger.balance(id)).toBe(8_000);
-      const plain = await ledger.reserve(id, oneUnit, { requestId: "req_plain", operation: "auction.search" });
+      const plain = await ledger.reserve(id, oneUnit, {
+        requestId: "req_plain",
+        operation: "auction.search",
+      });
       plain.commit();
       expect(await ledger.balance(id)).toBe(7_000);
       const { rows } = await db.query<{ request_id: string; operation: string; amount_micros: number }>(
