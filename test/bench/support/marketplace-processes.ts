@@ -118,6 +118,9 @@ if (role === "sandbox") {
     },
   );
   const app = new Hono();
+  // A caller that closes mid-call (the load generator at the end of a run) cancels the upstream call;
+  // answer it as the gateway would, without Hono's default logging of every such error.
+  app.onError((error, c) => c.json({ error: String((error as { code?: string }).code ?? "ERROR") }, 502));
   app.get("/v1/crossborder/search", async (c) => {
     const params = { query: c.req.query("query") ?? "", pageSize: Number(c.req.query("pageSize") ?? 10) };
     const response = await client.call(
