@@ -76,6 +76,8 @@ function handle(db: Database, request: ThreadRequest): Promise<QueryResult<unkno
       return end(request.transaction, request.commit).then(() => undefined);
     case "close":
       return db.close().then(() => undefined);
+    default:
+      return Promise.reject(new Error(`unknown request ${(request as { kind?: unknown }).kind}`));
   }
 }
 
