@@ -24,42 +24,33 @@ function buffer(key: string, bytes: number): ArrayBuffer | undefined {
   return grown;
 }
 
-/** A Float32Array of `length`, reused by `key`. */
-export function scratchFloat32(key: string, length: number, zero = true): Float32Array {
-  const b = buffer(key, length * 4);
-  if (b === undefined) return new Float32Array(length);
-  const array = new Float32Array(b, 0, length);
+interface TypedArrayKind<T> {
+  readonly BYTES_PER_ELEMENT: number;
+  new (length: number): T;
+  new (buffer: ArrayBuffer, byteOffset: number, length: number): T;
+}
+
+/** A `kind` array of `length` over the buffer reused by `key` (zero-filled unless `zero` is false). */
+function scratch<T extends { fill(value: number): T }>(
+  kind: TypedArrayKind<T>,
+  key: string,
+  length: number,
+  zero: boolean,
+): T {
+  const b = buffer(key, length * kind.BYTES_PER_ELEMENT);
+  if (b === undefined) return new kind(length);
+  const array = new kind(b, 0, length);
   return zero ? array.fill(0) : array;
 }
 
-/** A Float64Array of `length`, reused by `key`. */
-export function scratchFloat64(key: string, length: number, zero = true): Float64Array {
-  const b = buffer(key, length * 8);
-  if (b === undefined) return new Float64Array(length);
-  const array = new Float64Array(b, 0, length);
-  return zero ? array.fill(0) : array;
-}
-
-/** A Int32Array of `length`, reused by `key`. */
-export function scratchInt32(key: string, length: number, zero = true): Int32Array {
-  const b = buffer(key, length * 4);
-  if (b === undefined) return new Int32Array(length);
-  const array = new Int32Array(b, 0, length);
-  return zero ? array.fill(0) : array;
-}
-
-/** A Uint8ClampedArray of `length` (pixel bytes), reused by `key`. */
-export function scratchPixels(key: string, length: number, zero = true): Uint8ClampedArray {
-  const b = buffer(key, length);
-  if (b === undefined) return new Uint8ClampedArray(length);
-  const array = new Uint8ClampedArray(b, 0, length);
-  return zero ? array.fill(0) : array;
-}
-
-/** A Uint8Array of `length`, reused by `key`. */
-export function scratchUint8(key: string, length: number, zero = true): Uint8Array {
-  const b = buffer(key, length);
-  if (b === undefined) return new Uint8Array(length);
-  const array = new Uint8Array(b, 0, length);
-  return zero ? array.fill(0) : array;
-}
+export const scratchFloat32 = (key: string, length: number, zero = true): Float32Array =>
+  scratch(Float32Array, key, length, zero);
+export const scratchFloat64 = (key: string, length: number, zero = true): Float64Array =>
+  scratch(Float64Array, key, length, zero);
+export const scratchInt32 = (key: string, length: number, zero = true): Int32Array =>
+  scratch(Int32Array, key, length, zero);
+/** Pixel bytes. */
+export const scratchPixels = (key: string, length: number, zero = true): Uint8ClampedArray =>
+  scratch(Uint8ClampedArray, key, length, zero);
+export const scratchUint8 = (key: string, length: number, zero = true): Uint8Array =>
+  scratch(Uint8Array, key, length, zero);
