@@ -128,6 +128,31 @@ for (const target of testDatabases()) {
       expect(sums.topup!.total + sums.charge!.total).toBe(0);
     });
 
+    it("serves one call when the last credit of a call's price sits in two processes' leases", async () => {
+      // 250 leased by one process and 750 by the other: one call of 1,000 each, exactly one is served.
+      const a = await newLedger({ settleIntervalMs: 20, maxLeaseMicros: 250 });
+      const b = await newLedger({ settleIntervalMs: 20, maxLeaseMicros: 750 });
+      const { id } = await accounts.createAccount({ email: "split@example.com" });
+      await a.topUp(id, 1_000, null);
+      (await a.reserve(id, () => 250, { requestId: "req_a0", operation: "auction.search" })).release();
+      (await b.reserve(id, () => 750, { requestId: "req_b0", operation: "auction.search" })).release();
+      const outcomes = await Promise.allSettled(
+        [a, b].map(async (ledger, i) => {
+          const hold = await ledger.reserve(id, () => 1_000, {
+            requestId: `req_${i}`,
+            operation: "auction.search",
+          });
+          hold.commit();
+        }),
+      );
+      expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
+      const refused = outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult;
+      expect(refused.reason).toMatchObject({ code: "INSUFFICIENT_BALANCE" });
+      await a.settle();
+      await b.settle();
+      expect(await a.balance(id)).toBe(0);
+    });
+
     it("keeps the guarantee across two processes sharing one account (recall of leased credit)", async () => {
       const a = await newLedger({ settleIntervalMs: 20 });
       const b = await newLedger({ settleIntervalMs: 20 });
