@@ -39,6 +39,15 @@ describe("what it cannot translate it keeps, and says why", () => {
     });
   });
 
+  it("writes 元 in traditional characters as the New Taiwan dollar, or Hong Kong's when the text says so", async () => {
+    expect((await one(translator, "特價 199元", "zh", "en")).text).toBe("Special Price NT$199");
+    expect((await one(translator, "特价 199元", "zh", "en")).text).toBe("Special Price 199 yuan");
+    expect((await one(translator, "滿1000元送100元券", "zh", "ko")).text).toBe(
+      "1000대만달러 이상 구매 시 100대만달러 쿠폰 증정",
+    );
+    expect((await one(translator, "湯圓 99元", "zh", "ko")).text).toBe("탕위안 99대만달러");
+  });
+
   it("never writes Hangul with leftover Chinese characters or kana", async () => {
     const texts = [
       "全国包邮",

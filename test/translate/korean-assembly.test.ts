@@ -232,6 +232,24 @@ describe("Chinese to Korean", () => {
     expect(await ko("不添加蔗糖")).toBe("자당 무첨가");
   });
 
+  it("reads Taiwan's and Hong Kong's prices, 下殺 and 保養 as their shops mean them", async () => {
+    expect(await ko("特價 199元")).toBe("특가 199대만달러");
+    expect(await ko("特价 199元")).toBe("특가 199위안");
+    expect(await ko("現折100元")).toBe("100대만달러 즉시 할인");
+    expect(await ko("全館下殺5折")).toBe("전 상품 최대 50% 할인");
+    expect(await ko("下殺3折起")).toBe("최대 70% 할인");
+    expect(await ko("香港行貨 一年保養")).toBe("홍콩 정식 수입 정품 1년 보증");
+    expect(await ko("臉部保養")).toBe("얼굴 관리");
+  });
+
+  it("lists what is left out before 무첨가, starts an act after 开始, and gives a household its choice", async () => {
+    expect(await ko("不含香精色素")).toBe("향료 색소 무첨가");
+    expect(await ko("健康生活 从早餐开始")).toBe("건강한 생활 아침 식사부터 시작");
+    expect(await ko("开始使用")).toBe("사용 시작");
+    expect(await ko("百万家庭的选择")).toBe("100만 가정의 선택");
+    expect(await ko("熱銷突破10萬組")).toBe("10만 세트 판매 돌파");
+  });
+
   it("keeps a text rather than write a counter with nothing to count or a word cut into characters", async () => {
     expect(await ko("云南个杯")).toMatch(/^KEPT: a counter with nothing to count/);
     expect(await ko("方向盘")).toBe("핸들");

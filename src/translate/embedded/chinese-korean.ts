@@ -429,14 +429,15 @@ export function countsAfterNouns(out: Token[]): void {
   }
 }
 
-export const MODALS = new Set(["可", "可以", "能", "能够", "会"]);
+/** Verbs that take the act after them, with its object: modals, and 开始 (开始使用 -> 사용 시작). */
+export const MODALS = new Set(["可", "可以", "能", "能够", "会", "开始"]);
 /** 不发烫, 不变形: a negated quality; 不锈钢 is a material. */
 export const isPredicate = (t: Token | undefined) =>
   !!t && t.src.startsWith("不") && !t.src.startsWith("不锈");
 
 /** Korean words for people and pets, which take 에게 rather than 에. */
 export const PERSON =
-  /(직장인|노인|성인|임산부|학생|수험생|아기|어린이|아이|엄마|아빠|여성|남성|아동|유아|신생아|어르신|부모님|사람|반려견|반려동물|강아지|고양이|남자친구|여자친구|가족|초보자|선수|고객)$/;
+  /(직장인|노인|성인|임산부|학생|수험생|아기|어린이|아이|엄마|아빠|여성|남성|아동|유아|신생아|어르신|부모님|사람|반려견|반려동물|강아지|고양이|남자친구|여자친구|가족|초보자|선수|고객|가정|소비자|사용자|회원|당신)$/;
 
 /** Chinese verbs that govern even a noun of COMPOUND_HEADS (附说明书 is 설명서 포함, not a kind of manual). */
 export const GOVERNING = new Set([
@@ -552,7 +553,7 @@ export function fronting(out: Token[]): void {
         last.kind === "lex" &&
         last.pos !== "v" &&
         last.pos !== "p" &&
-        isQuality(korean(last).replace(/^(더|더욱|매우|가장|아주) /, "")) &&
+        isQuality(korean(last).split(" ").at(-1) ?? "") &&
         // An action verb's modifier (좋아하는) describes someone, not the noun; 좋은 stays behind its
         // noun as shops write it (신축성 좋은).
         !/(는|좋은)$/.test(korean(last)) &&
@@ -750,6 +751,26 @@ export function chineseKorean(pieces: Piece[]): void {
         last.text = `${last.text} ${ACTS_WITH_DURATION[w.text]}`;
         w.text = "";
       }
+    } else if (/(^| )(무첨가|불포함)$/.test(w.text) && /^(不含|不添加|无添加)/.test(src)) {
+      // 不含香精色素: a row that says what is left out (향료 무첨가) lists the next nouns
+      // of its phrase too, so 무첨가 closes the list (향료 색소 무첨가).
+      let j = i + 1;
+      while (
+        pieces[j]?.token.kind === "lex" &&
+        pieces[j]?.token.pos === "n" &&
+        /^[\p{Script=Hangul}]+$/u.test(pieces[j]?.text ?? "")
+      )
+        j++;
+      if (j === i + 1 || !phraseEnd(pieces[j])) continue;
+      const suffix = w.text.split(" ").at(-1) as string;
+      w.text = w.text.slice(0, -suffix.length).trim();
+      const last = pieces[j - 1] as Piece;
+      last.text = `${last.text} ${suffix}`;
+    } else if (src === "保养" && w.token.kind === "lex") {
+      // 一年保養, 機身保養兩年: with a span of time, Hong Kong's 保養 is a warranty (1년 보증), not care.
+      const span = (p: Piece | undefined) => /^(\d+)?(년|개월)$/.test(p?.text ?? "");
+      if (span(pieces[i - 1]) || (pieces[i + 1]?.token.kind === "number" && span(pieces[i + 2])))
+        w.text = "보증";
     } else if (DEGREE_BEFORE_QUALITY[src] && w.token.kind === "lex") {
       const next = pieces[i + 1];
       if (next?.token.kind === "lex" && isQuality(next.text.split(" ")[0] ?? ""))

@@ -19,6 +19,7 @@ import { assemble } from "./assemble.ts";
 import { toSimplified, toTaiwan } from "./chinese-variants.ts";
 import type { EmbeddedData } from "./embedded-data.ts";
 import { addEntry, createLexicon, type Entry, type Family, type Lexicon, type OutLang } from "./lexicon.ts";
+import { regionalCurrency } from "./regional-currency.ts";
 import { segment, type Token } from "./segment.ts";
 
 export const EMBEDDED = "embedded";
@@ -123,8 +124,8 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
     }
     if (sameLanguage(source, target)) return kept("already in the target language");
 
-    let normalized = cleaned.normalize("NFKC");
-    if (family === "zh") normalized = toSimplified(normalized);
+    const nfkc = cleaned.normalize("NFKC");
+    const normalized = family === "zh" ? toSimplified(nfkc) : nfkc;
     const lang = outLang(target);
     const tokens = segment({
       text: normalized,
@@ -147,6 +148,7 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
     let output = assemble(tokens, family, lang);
     if (output === undefined || output === "") return kept("no translation for every part");
     if (target === "zh-TW") output = toTaiwan(output);
+    else if (family === "zh" && normalized !== nfkc) output = regionalCurrency(output, lang, normalized);
     // Words the caller asked to keep are theirs to mix in; everything else must read in one script.
     const ownWords = (glossary?.keep ?? []).reduce(
       (text, word) => (word ? text.split(word).join(" ") : text),

@@ -174,13 +174,14 @@ const RULES: Rule[] = [
   {
     name: "zh-discount",
     families: ["zh"],
-    re: new RegExp(`(低至|全场)?(?:打)?${NUM}折(起)?`, "y"),
+    // 下杀 (Taiwan: prices slashed down to) says what 低至 says; with 起 as well, "up to" once.
+    re: new RegExp(`(低至|下杀|全场|全面)?(?:打)?${NUM}折(起)?`, "y"),
     build: (m) => {
       const pct = zheToPercentOff(g(m, 2));
       if (pct === undefined) return undefined;
-      const upTo = g(m, 1) === "低至";
-      const from = g(m, 3) === "起";
-      const all = g(m, 1) === "全场";
+      const upTo = g(m, 1) === "低至" || g(m, 1) === "下杀";
+      const from = g(m, 3) === "起" && !upTo;
+      const all = g(m, 1) === "全场" || g(m, 1) === "全面";
       return table(m, {
         ko: `${all ? "전 상품 " : ""}${upTo ? "최대 " : ""}${pct}% 할인${from ? "부터" : ""}`,
         en: `${all ? "Storewide " : ""}${upTo ? "Up to " : ""}${pct}% off${from ? " and more" : ""}`,
@@ -441,7 +442,8 @@ const RULES: Rule[] = [
     families: ["zh"],
     // 领券立减50元, 下单立减20元: what earns the reduction comes first (쿠폰 받고, 주문 시).
     // 领券减50 says the same with 减 alone; without what earns it a bare 减50 stays to the other rules.
-    re: /(领券|领劵|下单|拍下|购买|付款)?(立减|直降|立省|减)(\d+(?:\.\d+)?)元?/y,
+    // 現折100元 (Taiwan: taken off at once) reads as 立减.
+    re: /(领券|领劵|下单|拍下|购买|付款)?(立减|直降|立省|现折|减)(\d+(?:\.\d+)?)元?/y,
     build: (m) => {
       const n = g(m, 3);
       const how = g(m, 1);
@@ -552,19 +554,24 @@ const RULES: Rule[] = [
     name: "zh-breakthrough",
     families: ["zh"],
     // 销量破10万, 回购率破90%, 破万 (Taiwan and Hong Kong shops): a count passed, 돌파 after it in Korean.
-    re: /(?:突破|破)(?:(\d+(?:\.\d+)?)(万|亿)?(\+|%)?|(百万|千万|万|千|百|亿))(件|个|组|套|份|单|人)?/y,
+    // 热销突破10万组: what was sold passed the count (10만 세트 판매 돌파).
+    re: /(热销|热卖|销售|售出)?(?:突破|破)(?:(\d+(?:\.\d+)?)(万|亿)?(\+|%)?|(百万|千万|万|千|百|亿))(件|个|组|套|份|单|人)?/y,
     build: (m) => {
-      const [n, big, mark, bare] = [g(m, 1), g(m, 2), g(m, 3), g(m, 4)];
+      const [sold, n, big, mark, bare] = [g(m, 1), g(m, 2), g(m, 3), g(m, 4), g(m, 5)];
       // 突破10万组: the thing counted stays with its count (10만 세트 돌파).
       const counter =
-        { 件: "개", 个: "개", 组: " 세트", 套: " 세트", 份: "개", 单: "건", 人: "명" }[g(m, 5) as "件"] ?? "";
+        { 件: "개", 个: "개", 组: " 세트", 套: " 세트", 份: "개", 单: "건", 人: "명" }[g(m, 6) as "件"] ?? "";
       const ko =
         (bare
           ? { 百万: "100만", 千万: "1,000만", 万: "1만", 千: "1,000", 百: "100", 亿: "1억" }[bare as "万"]
           : `${n}${{ 万: "만", 亿: "억" }[big as "万"] ?? ""}${mark}`) + counter;
       const scale = { 百万: 1e6, 千万: 1e7, 万: 1e4, 千: 1e3, 百: 100, 亿: 1e8 }[(bare || big) as "万"] ?? 1;
       const en = mark === "%" ? `${n}%` : groupThousands((n ? Number(n) : 1) * scale) + mark;
-      return table(m, { ko: `${ko} 돌파`, en: `Over ${en}`, ja: `${n || "1"}${bare || big}${mark}突破` });
+      return table(m, {
+        ko: `${ko}${sold ? " 판매" : ""} 돌파`,
+        en: `${sold ? "Sold " : ""}Over ${en}`,
+        ja: `${sold ? "販売" : ""}${n || "1"}${bare || big}${mark}突破`,
+      });
     },
   },
   {
@@ -1017,6 +1024,13 @@ const RULES: Rule[] = [
       const s = `${g(m, 1)}${g(m, 2)}`;
       return () => s;
     },
+  },
+  {
+    name: "zh-hours",
+    families: ["zh"],
+    // 24h快速到貨, 48H發貨: hours as Chinese shops abbreviate them.
+    re: /(\d+)\s?[hH](?![A-Za-z\d])/y,
+    build: (m) => table(m, { ko: `${g(m, 1)}시간`, en: `${g(m, 1)}h`, ja: `${g(m, 1)}時間` }),
   },
   {
     name: "measurement",
