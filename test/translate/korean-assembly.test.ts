@@ -250,6 +250,15 @@ describe("Chinese to Korean", () => {
     expect(await ko("熱銷突破10萬組")).toBe("10만 세트 판매 돌파");
   });
 
+  it("reads Taiwan's dollar reductions and countdowns, names colours in a list, and asks to put things somewhere", async () => {
+    expect(await ko("會員滿$1000折$100")).toBe("회원 $1000 이상 구매 시 $100 할인");
+    expect(await ko("滿500元折50元")).toBe("500대만달러 이상 구매 시 50대만달러 할인");
+    expect(await ko("限時優惠 倒數3天")).toBe("기간 한정 할인 3일 남음");
+    expect(await ko("顏色：黑/白/灰")).toBe("색상: 블랙/화이트/그레이");
+    expect(await ko("请存放于阴凉处")).toBe("서늘한 곳에 보관하세요");
+    expect(await ko("自带照明灯")).toBe("조명 내장");
+  });
+
   it("keeps a text rather than write a counter with nothing to count or a word cut into characters", async () => {
     expect(await ko("云南个杯")).toMatch(/^KEPT: a counter with nothing to count/);
     expect(await ko("方向盘")).toBe("핸들");

@@ -286,6 +286,7 @@ function reorder(tokens: Token[], family: Family, lang: OutLang): [Token[], Set<
           lang === "ko" &&
           family === "zh" &&
           (/세요$/.test(back.entry?.out.ko ?? "") || CLAUSE_VERBS.has(back)) &&
+          !back.entry?.out.ko?.startsWith("~") &&
           out[end - 2]?.kind === "lex" &&
           out[end - 2]?.pos !== "cl"
         ) {
@@ -499,7 +500,14 @@ function dropRepeats(pieces: Piece[]): void {
     if (last && /[\p{Script=Hangul}]/u.test(last) && bWords[0] === last && bWords.length > 1)
       a.text = a.text.slice(0, a.text.length - last.length).trimEnd();
     // 中通 + 快递: 중통 택배 + 택배, the second is the word the first already ends with.
-    else if (last && /[\p{Script=Hangul}]/u.test(last) && b.text === last && a.text !== last) b.text = "";
+    // 照明 + 灯: two source words that Korean says with one word (조명) are written once.
+    else if (
+      last &&
+      /[\p{Script=Hangul}]/u.test(last) &&
+      b.text === last &&
+      (a.text !== last || a.token.src !== b.token.src)
+    )
+      b.text = "";
   }
 }
 

@@ -264,9 +264,13 @@ export function requests(out: Token[]): void {
     if (end - 1 > i && REQUESTED_ACTS.test(out[end - 1]?.entry?.out.ko ?? "")) at = end - 1;
     const act = out[at];
     const korean = act?.entry?.out.ko;
-    if (!act?.entry || !korean || korean.includes(" … ") || korean.startsWith("~")) continue;
-    const request = toRequest(korean);
-    if (request) out[at] = { ...act, entry: { ...act.entry, out: { ...act.entry.out, ko: request } } };
+    if (!act?.entry || !korean || korean.includes(" … ")) continue;
+    // 请存放于阴凉处: a verb of putting keeps its glued place particle (~에 보관하세요).
+    const place = /^~에 (?=\S+$)/.exec(korean)?.[0] ?? "";
+    if (korean.startsWith("~") && !place) continue;
+    const request = toRequest(korean.slice(place.length));
+    if (request)
+      out[at] = { ...act, entry: { ...act.entry, out: { ...act.entry.out, ko: `${place}${request}` } } };
   }
 }
 

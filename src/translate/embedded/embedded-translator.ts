@@ -144,7 +144,10 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
       const counters = lang === "ko" ? countersWithoutNumber(tokens) : [];
       if (counters.length) return kept(`a counter with nothing to count: ${counters.join(" ")}`);
     }
-    if (family === "zh" && lang === "ko") attachPrefixes(tokens, data.lexicons.zh);
+    if (family === "zh" && lang === "ko") {
+      attachPrefixes(tokens, data.lexicons.zh);
+      colorsInLists(tokens, data.lexicons.zh);
+    }
     let output = assemble(tokens, family, lang);
     if (output === undefined || output === "") return kept("no translation for every part");
     if (target === "zh-TW") output = toTaiwan(output);
@@ -257,6 +260,23 @@ function attachPrefixes(tokens: Token[], lexicon: Lexicon): void {
       (word.length === 3 && /^[저고무초대소다신반전항방내비미]/.test(word) && sino(word.slice(1)));
     t.entry = { ...(t.entry as Entry), out: { ...t.entry?.out, ko: glued ? `${forms[0]}~` : forms[1] } };
     t.pos = "m";
+  }
+}
+
+const LIST_MARKS = new Set(["/", "／", "、", ",", "，", ":", "："]);
+
+/**
+ * 顏色：黑/白/灰: a one-character colour in a list is the colour's name, written as its 色 row says it
+ * (블랙/화이트/그레이), not the adjective it is before a noun (검은 고양이).
+ */
+function colorsInLists(tokens: Token[], lexicon: Lexicon): void {
+  const mark = (t: Token | undefined) => t?.kind === "punct" && LIST_MARKS.has(t.src);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.kind !== "lex" || t.src.length !== 1 || !t.entry) continue;
+    const name = lexicon.entries.get(`${t.src}色`)?.out.ko;
+    if (!name || !(mark(tokens[i - 1]) || mark(tokens[i + 1]))) continue;
+    tokens[i] = { ...t, pos: "n", entry: { ...t.entry, out: { ...t.entry.out, ko: name } } };
   }
 }
 

@@ -59,9 +59,24 @@ const RULES: Rule[] = [
   {
     name: "zh-full-reduction",
     families: ["zh"],
-    re: /(每)?满(\d+(?:\.\d+)?)元?(?:立)?减(\d+(?:\.\d+)?)元?/y,
+    // 滿$1000折$100 (Taiwan): 折 before an amount of money takes it off, as 减 does; the dollar sign stays.
+    re: /(每)?满((?:NT|HK)?\$)?(\d+(?:\.\d+)?)元?(?:立)?(?:减|折(?=(?:NT|HK)?\$|\d+(?:\.\d+)?元))((?:NT|HK)?\$)?(\d+(?:\.\d+)?)元?/y,
     build: (m) => {
-      const [every, a, b] = [g(m, 1), g(m, 2), g(m, 3)];
+      const [every, a, b] = [g(m, 1), g(m, 3), g(m, 5)];
+      const dollar = g(m, 2) || g(m, 4);
+      if (dollar) {
+        const [x, y] = [`${dollar}${a}`, `${dollar}${b}`];
+        return table(
+          m,
+          every
+            ? { ko: `${x}마다 ${y} 할인`, en: `${y} off every ${x}`, ja: `${x}ごとに${y}引き` }
+            : {
+                ko: `${x} 이상 구매 시 ${y} 할인`,
+                en: `${y} off orders over ${x}`,
+                ja: `${x}以上で${y}引き`,
+              },
+        );
+      }
       return table(
         m,
         every
@@ -228,6 +243,21 @@ const RULES: Rule[] = [
     families: ["zh"],
     re: /(?:省|节省|立省)(\d+(?:\.\d+)?)元/y,
     build: (m) => table(m, { ko: `${g(m, 1)}위안 절약`, en: `Save ¥${g(m, 1)}`, ja: `${g(m, 1)}元お得` }),
+  },
+  {
+    name: "zh-countdown",
+    families: ["zh"],
+    // 倒數3天, 倒计时2天: that many days (hours) are left.
+    re: new RegExp(`倒(?:数|计时)${CNUM}(天|日|小时)`, "y"),
+    build: (m) => {
+      const n = digits(g(m, 1));
+      const hours = g(m, 2) === "小时";
+      return table(m, {
+        ko: `${n}${hours ? "시간" : "일"} 남음`,
+        en: `${n} ${hours ? "Hours" : "Days"} Left`,
+        ja: `残り${n}${hours ? "時間" : "日"}`,
+      });
+    },
   },
   {
     name: "zh-consecutive",
