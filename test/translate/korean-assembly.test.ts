@@ -259,6 +259,14 @@ describe("Chinese to Korean", () => {
     expect(await ko("自带照明灯")).toBe("조명 내장");
   });
 
+  it("names a composition's material before its percentage, and reads 到貨 after a span as delivery", async () => {
+    expect(await ko("面料：95%棉 5%氨纶")).toBe("원단: 면 95% 스판덱스 5%");
+    expect(await ko("里料：100%聚酯纤维")).toBe("안감: 폴리에스터 100%");
+    expect(await ko("99.9%除菌")).toBe("99.9% 제균");
+    expect(await ko("宅配1-2天到貨")).toBe("택배 1-2일 도착");
+    expect(await ko("新品到货")).toBe("신상품 입고");
+  });
+
   it("keeps a text rather than write a counter with nothing to count or a word cut into characters", async () => {
     expect(await ko("云南个杯")).toMatch(/^KEPT: a counter with nothing to count/);
     expect(await ko("方向盘")).toBe("핸들");

@@ -770,11 +770,22 @@ export function chineseKorean(pieces: Piece[]): void {
       w.text = w.text.slice(0, -suffix.length).trim();
       const last = pieces[j - 1] as Piece;
       last.text = `${last.text} ${suffix}`;
-    } else if (src === "保养" && w.token.kind === "lex") {
-      // 一年保養, 機身保養兩年: with a span of time, Hong Kong's 保養 is a warranty (1년 보증), not care.
-      const span = (p: Piece | undefined) => /^(\d+)?(년|개월)$/.test(p?.text ?? "");
+    } else if (
+      w.token.kind === "rule" &&
+      /^\d+(\.\d+)?%$/.test(src) &&
+      MATERIAL.test(pieces[i + 1]?.token.src ?? "")
+    ) {
+      // 95%棉 5%氨纶: a composition names the material first in Korean (면 95% 스판덱스 5%).
+      const material = pieces[i + 1] as Piece;
+      const after = pieces[i + 2];
+      if (material.token.kind !== "lex" || !(phraseEnd(after) || after?.token.kind === "rule")) continue;
+      [w.text, material.text] = [material.text, w.text];
+    } else if (AFTER_SPAN[src] && w.token.kind === "lex") {
+      // 一年保養, 機身保養兩年: with a span of time, Hong Kong's 保養 is a warranty (1년 보증), not care;
+      // 1-2天到貨 is delivered in that time (1-2일 도착), not stock come in (입고).
+      const span = (p: Piece | undefined) => /^(\d[\d.~-]*)?(년|개월|주|일|시간)$/.test(p?.text ?? "");
       if (span(pieces[i - 1]) || (pieces[i + 1]?.token.kind === "number" && span(pieces[i + 2])))
-        w.text = "보증";
+        w.text = AFTER_SPAN[src] as string;
     } else if (DEGREE_BEFORE_QUALITY[src] && w.token.kind === "lex") {
       const next = pieces[i + 1];
       if (next?.token.kind === "lex" && isQuality(next.text.split(" ")[0] ?? ""))
@@ -782,6 +793,12 @@ export function chineseKorean(pieces: Piece[]): void {
     }
   }
 }
+
+/** Words that mean something else beside a span of time. */
+const AFTER_SPAN: Record<string, string> = { 保养: "보증", 到货: "도착" };
+
+/** Chinese material words a composition gives a percentage of (棉, 羊毛, 聚酯纤维, 白鸭绒, 真丝, 牛皮). */
+const MATERIAL = /[棉毛绒纶丝麻皮]|纤维|莫代尔|天丝|尼龙|乳胶|硅胶/;
 
 /** 每次 and 每天 before a quantity: at a time (1회) and in a day (하루). */
 const EVERY_TIME: Record<string, string> = { 每次: "1회", 每天: "하루", 每日: "하루" };
