@@ -2,11 +2,16 @@
  * Stage 6: translates every region through the Translator port. With `auto`, regions are sent per the
  * language their script shows. A text the translator kept or could not translate stays as it is in the
  * picture; only when nothing at all could be translated is it TRANSLATION_FAILED.
+ *
+ * A region of several lines is sent as one text (a badge's two lines are one phrase). When that text comes
+ * back untranslated, its lines are sent one by one and, if they translate, the region takes their
+ * translations in order: the stacked lines of a care label (常规程序 / 不可漂白 / 悬挂晾干) are three
+ * phrases, and joined they are a text no phrase translator knows.
  */
 import { GatewayError } from "../contract/errors.ts";
 import type { SourceLang, TranslationResult, Translator } from "../translate/port.ts";
 import type { LineGroup } from "./group-lines.ts";
-import { languageOfText, type NormalizedSource } from "./script.ts";
+import { isCjk, languageOfText, type NormalizedSource } from "./script.ts";
 
 export async function translateGroups(
   groups: readonly LineGroup[],
@@ -21,27 +26,35 @@ export async function translateGroups(
     const lang = source === "auto" ? languageOfText(g.text, "auto") : source;
     bySource.set(lang, [...(bySource.get(lang) ?? []), i]);
   });
+  const batch = (texts: string[], lang: SourceLang) =>
+    translateBatch(translator, texts, lang, target, signal);
   for (const [lang, indexes] of bySource) {
-    const texts = indexes.map((i) => groups[i]!.text);
-    let out: TranslationResult[];
-    try {
-      out = await translator.translateBatch(texts, lang, target, { signal, domain: "product-image" });
-    } catch (cause) {
-      signal?.throwIfAborted();
-      throw new GatewayError(
-        "TRANSLATION_FAILED",
-        `The ${translator.name} translator failed: ${String(cause)}`,
-        { cause },
-      );
-    }
-    if (out.length !== texts.length) {
-      throw new GatewayError(
-        "TRANSLATION_FAILED",
-        `The ${translator.name} translator returned ${out.length} results for ${texts.length} texts.`,
-      );
-    }
+    const out = await batch(
+      indexes.map((i) => groups[i]!.text),
+      lang,
+    );
     indexes.forEach((i, k) => {
       results[i] = out[k]!;
+    });
+    const untranslated = indexes.filter(
+      (i) => groups[i]!.lines.length > 1 && results[i]!.status !== "translated",
+    );
+    if (untranslated.length === 0) continue;
+    const lineTexts = untranslated.map((i) => groups[i]!.lines.map((l) => l.text.trim()));
+    let perLine: TranslationResult[];
+    try {
+      perLine = await batch(lineTexts.flat(), lang);
+    } catch {
+      // The regions' own answers stand; a retry line by line is a bonus, never a failure of the call.
+      signal?.throwIfAborted();
+      continue;
+    }
+    let next = 0;
+    untranslated.forEach((i, k) => {
+      const lines = perLine.slice(next, next + lineTexts[k]!.length);
+      next += lineTexts[k]!.length;
+      const joined = joinLineTranslations(lines, target);
+      if (joined) results[i] = joined;
     });
   }
   if (results.length > 0 && results.every((r) => r.status === "failed")) {
@@ -52,4 +65,52 @@ export async function translateGroups(
     );
   }
   return results;
+}
+
+async function translateBatch(
+  translator: Translator,
+  texts: string[],
+  lang: SourceLang,
+  target: string,
+  signal: AbortSignal | undefined,
+): Promise<TranslationResult[]> {
+  let out: TranslationResult[];
+  try {
+    out = await translator.translateBatch(texts, lang, target, { signal, domain: "product-image" });
+  } catch (cause) {
+    signal?.throwIfAborted();
+    throw new GatewayError(
+      "TRANSLATION_FAILED",
+      `The ${translator.name} translator failed: ${String(cause)}`,
+      { cause },
+    );
+  }
+  if (out.length !== texts.length) {
+    throw new GatewayError(
+      "TRANSLATION_FAILED",
+      `The ${translator.name} translator returned ${out.length} results for ${texts.length} texts.`,
+    );
+  }
+  return out;
+}
+
+/** Chinese and Japanese run lines together; other targets put a space between them. */
+const UNSPACED_TARGET = /^(ja|zh)/;
+
+/**
+ * A region's lines translated one by one, as the region's text: only when at least one line was
+ * translated and every line left as it was holds no CJK (a brand or a model number beside translated
+ * lines reads fine; a Chinese line beside Korean ones does not).
+ */
+function joinLineTranslations(lines: TranslationResult[], target: string): TranslationResult | undefined {
+  const translated = lines.find((r) => r.status === "translated");
+  if (!translated) return undefined;
+  const hasCjk = (text: string) => [...text].some((c) => isCjk(c.codePointAt(0)!));
+  if (lines.some((r) => r.status !== "translated" && hasCjk(r.text))) return undefined;
+  const separator = UNSPACED_TARGET.test(target) ? "" : " ";
+  return {
+    text: lines.map((r) => r.text).join(separator),
+    status: "translated",
+    provider: translated.provider,
+  };
 }

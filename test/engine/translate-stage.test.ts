@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import type { LineGroup } from "../../src/engine/group-lines.ts";
+import { translateGroups } from "../../src/engine/translate-stage.ts";
+import type { TranslationResult, Translator } from "../../src/translate/port.ts";
+
+/** Only the texts matter to the translate stage; the geometry and analysis of a real group are not read. */
+function group(...lines: string[]): LineGroup {
+  const text = lines.join("");
+  return { lines: lines.map((l) => ({ text: l })), text } as unknown as LineGroup;
+}
+
+/** A phrase translator that knows whole phrases only, and records every batch it is sent. */
+function phrases(known: Record<string, string>, opts: { throwOnCall?: number } = {}) {
+  const batches: string[][] = [];
+  const translator: Translator = {
+    name: "phrases",
+    translateBatch: async (texts) => {
+      batches.push(texts);
+      if (batches.length === opts.throwOnCall) throw new Error("provider down");
+      return texts.map(
+        (text): TranslationResult =>
+          known[text] !== undefined
+            ? { text: known[text]!, status: "translated", provider: "phrases" }
+            : { text, status: "kept", provider: "phrases", reason: "unknown phrase" },
+      );
+    },
+  };
+  return { translator, batches };
+}
+
+const CARE = { 不可漂白: "표백 금지", 悬挂晾干: "걸어서 건조", 常规程序: "표준 코스" };
+
+describe("translate stage: a region of several lines", () => {
+  it("is sent whole first, and takes its lines' translations when the whole is unknown", async () => {
+    const { translator, batches } = phrases(CARE);
+    const [care] = await translateGroups([group("常规程序", "不可漂白", "悬挂晾干")], "zh", "ko", translator);
+    expect(care).toEqual({
+      text: "표준 코스 표백 금지 걸어서 건조",
+      status: "translated",
+      provider: "phrases",
+    });
+    expect(batches).toEqual([["常规程序不可漂白悬挂晾干"], ["常规程序", "不可漂白", "悬挂晾干"]]);
+  });
+
+  it("keeps the whole translation when there is one (a badge's two lines are one phrase)", async () => {
+    const { translator, batches } = phrases({ ...CARE, 限时特价: "기간 한정 특가" });
+    const [badge] = await translateGroups([group("限时", "特价")], "zh", "ko", translator);
+    expect(badge!.text).toBe("기간 한정 특가");
+    expect(batches).toHaveLength(1);
+  });
+
+  it("runs the lines together for Chinese and Japanese targets", async () => {
+    const { translator } = phrases({ 不可漂白: "漂白不可", 悬挂晾干: "吊り干し" });
+    const [care] = await translateGroups([group("不可漂白", "悬挂晾干")], "zh", "ja", translator);
+    expect(care!.text).toBe("漂白不可吊り干し");
+  });
+
+  it("lets a Latin line stand beside translated ones, never a line still in Chinese", async () => {
+    const { translator } = phrases(CARE);
+    const [brand, mixed] = await translateGroups(
+      [group("Meters/bonwe", "不可漂白"), group("不可漂白", "洗涤说明书附后")],
+      "zh",
+      "ko",
+      translator,
+    );
+    expect(brand).toMatchObject({ text: "Meters/bonwe 표백 금지", status: "translated" });
+    expect(mixed).toMatchObject({ text: "不可漂白洗涤说明书附后", status: "kept" });
+  });
+
+  it("leaves single lines and translated regions alone, and survives a failing retry", async () => {
+    const { translator, batches } = phrases(CARE, { throwOnCall: 2 });
+    const out = await translateGroups(
+      [group("洗涤说明书附后"), group("常规程序", "不可漂白")],
+      "zh",
+      "ko",
+      translator,
+    );
+    expect(out.map((r) => r.status)).toEqual(["kept", "kept"]);
+    // Only the two-line region was retried, and the retry's failure did not fail the call.
+    expect(batches[1]).toEqual(["常规程序", "不可漂白"]);
+  });
+});
