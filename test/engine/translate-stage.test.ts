@@ -15,7 +15,7 @@ function phrases(known: Record<string, string>, opts: { throwOnCall?: number } =
   const translator: Translator = {
     name: "phrases",
     translateBatch: async (texts) => {
-      batches.push(texts);
+      batches.push([...texts]);
       if (batches.length === opts.throwOnCall) throw new Error("provider down");
       return texts.map(
         (text): TranslationResult =>
