@@ -267,6 +267,14 @@ describe("Chinese to Korean", () => {
     expect(await ko("新品到货")).toBe("신상품 입고");
   });
 
+  it("counts sales in Chinese numerals, keeps an angle with its number, and writes what there is none of first", async () => {
+    expect(await ko("热销百万件")).toBe("100만개 판매");
+    expect(await ko("可180°折叠")).toBe("180° 접이식 가능");
+    expect(await ko("厂家直销 没有中间商")).toBe("공장 직판 중간 유통 없음");
+    expect(await ko("老顾客都在回购")).toBe("단골 고객 모두 재구매");
+    expect(await ko("防蹣抗菌")).toBe("진드기 방지 항균");
+  });
+
   it("keeps a text rather than write a counter with nothing to count or a word cut into characters", async () => {
     expect(await ko("云南个杯")).toMatch(/^KEPT: a counter with nothing to count/);
     expect(await ko("方向盘")).toBe("핸들");

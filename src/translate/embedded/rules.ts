@@ -60,7 +60,7 @@ const RULES: Rule[] = [
     name: "zh-full-reduction",
     families: ["zh"],
     // 滿$1000折$100 (Taiwan): 折 before an amount of money takes it off, as 减 does; the dollar sign stays.
-    re: /(每)?满((?:NT|HK)?\$)?(\d+(?:\.\d+)?)元?(?:立)?(?:减|折(?=(?:NT|HK)?\$|\d+(?:\.\d+)?元))((?:NT|HK)?\$)?(\d+(?:\.\d+)?)元?/y,
+    re: /(每)?满((?:NT|HK)?\$)?(\d+(?:\.\d+)?)元?(?:立)?(?:减|(?:现)?折(?=(?:NT|HK)?\$|\d+(?:\.\d+)?元))((?:NT|HK)?\$)?(\d+(?:\.\d+)?)元?/y,
     build: (m) => {
       const [every, a, b] = [g(m, 1), g(m, 3), g(m, 5)];
       const dollar = g(m, 2) || g(m, 4);
@@ -510,12 +510,19 @@ const RULES: Rule[] = [
     name: "zh-sold-count",
     families: ["zh"],
     // 已售10万+, 累计热销5000件: the count sold, said before the verb in Korean (10만+ 판매).
-    re: /(?:已售|已抢|累计销售|累计热销|累计售出|热销)(\d+(?:\.\d+)?)(万)?(\+)?(件|单|份)?(\+)?/y,
+    // 热销百万件: a count of ten thousands may be in Chinese numerals (100만개 판매).
+    re: /(?:已售|已抢|累计销售|累计热销|累计售出|热销)(?:(\d+(?:\.\d+)?|百|千|十)?(万)|(\d+(?:\.\d+)?))(\+)?(件|单|份)?(\+)?/y,
     build: (m) => {
-      const plus = g(m, 3) || g(m, 5);
-      const n = `${g(m, 1)}${g(m, 2) ? "만" : ""}${g(m, 4) && !plus ? "개" : ""}`;
-      const en = `${g(m, 2) ? groupThousands(Number(g(m, 1)) * 10000) : g(m, 1)}${plus}`;
-      return table(m, { ko: `${n}${plus} 판매`, en: `${en} Sold`, ja: `${g(m, 1)}${g(m, 2)}${plus}個販売` });
+      const big = g(m, 2) === "万";
+      const count = big ? ({ 百: "100", 千: "1000", 十: "10" }[g(m, 1)] ?? (g(m, 1) || "1")) : g(m, 3);
+      const plus = g(m, 4) || g(m, 6);
+      const n = `${count}${big ? "만" : ""}${g(m, 5) && !plus ? "개" : ""}`;
+      const en = `${big ? groupThousands(Number(count) * 10000) : count}${plus}`;
+      return table(m, {
+        ko: `${n}${plus} 판매`,
+        en: `${en} Sold`,
+        ja: `${count}${big ? "万" : ""}${plus}個販売`,
+      });
     },
   },
   {
@@ -1073,6 +1080,16 @@ const RULES: Rule[] = [
       if (/^inch(es)?$/.test(unit))
         return table(m, { ko: `${n}인치`, en: `${n} inch`, ja: `${n}インチ`, zh: `${n}英寸` });
       const s = m[0];
+      return () => s;
+    },
+  },
+  {
+    name: "angle",
+    families: ["zh", "ja"],
+    // 360°旋转, 180°折叠: an angle is one piece with its number (°C and °F are temperatures, above).
+    re: /(\d+(?:\.\d+)?)\s?°(?![CF])/y,
+    build: (m) => {
+      const s = `${g(m, 1)}°`;
       return () => s;
     },
   },
