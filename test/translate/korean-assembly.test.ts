@@ -275,6 +275,13 @@ describe("Chinese to Korean", () => {
     expect(await ko("防蹣抗菌")).toBe("진드기 방지 항균");
   });
 
+  it("makes an act after 轻松 easy, calls the good things of a use its items, and keeps clothing sizes", async () => {
+    expect(await ko("轻松收纳 节省空间")).toBe("간편한 수납 공간 절약");
+    expect(await ko("露营好物")).toBe("캠핑 아이템");
+    expect(await ko("加大尺碼 2XL-5XL")).toBe("빅 사이즈 2XL-5XL");
+    expect(await ko("电量足")).toBe("넉넉한 배터리 잔량");
+  });
+
   it("keeps a text rather than write a counter with nothing to count or a word cut into characters", async () => {
     expect(await ko("云南个杯")).toMatch(/^KEPT: a counter with nothing to count/);
     expect(await ko("方向盘")).toBe("핸들");

@@ -688,6 +688,21 @@ export function chineseKorean(pieces: Piece[]): void {
       if (next?.token.kind !== "lex" || !EASY_ACTS.has(next.text) || !phraseEnd(pieces[i + 2])) continue;
       w.text = "";
       next.text = `${next.text}하기 좋은`;
+    } else if (src === "好物" && w.token.kind === "lex") {
+      // 露营好物, 夏日必备清凉好物: the good things of a use or a season are its items (캠핑 아이템).
+      const prev = pieces[i - 1];
+      if (
+        prev?.token.kind === "lex" &&
+        prev.token.pos !== "v" &&
+        !phraseEnd(prev) &&
+        !/^좋은/.test(prev.text)
+      )
+        w.text = "아이템";
+    } else if (src === "轻松" && w.token.kind === "lex") {
+      // 轻松收纳: an act that closes its phrase after 轻松 is made easy (간편한 수납), not done easily.
+      const next = pieces[i + 1];
+      if (next?.token.kind === "lex" && EASY_ACTS.has(next.text) && phraseEnd(pieces[i + 2]))
+        w.text = "간편한";
     } else if (src === "第一" && w.token.kind === "lex") {
       // 第一双鞋: the first pair is 첫 신발 (a counter after 第一 is not a second word); alone it is 1위.
       const next = pieces[i + 1];

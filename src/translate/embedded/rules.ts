@@ -1084,6 +1084,16 @@ const RULES: Rule[] = [
     },
   },
   {
+    name: "apparel-size",
+    families: ["zh", "ja"],
+    // 2XL, 5XL, 3XS: a clothing size is written as it is (the digit is part of the size, not a count).
+    re: /[1-9]X{1,3}[LS](?![A-Za-z])/y,
+    build: (m) => {
+      const s = m[0];
+      return () => s;
+    },
+  },
+  {
     name: "angle",
     families: ["zh", "ja"],
     // 360°旋转, 180°折叠: an angle is one piece with its number (°C and °F are temperatures, above).
