@@ -280,6 +280,7 @@ describe("Chinese to Korean", () => {
     expect(await ko("露营好物")).toBe("캠핑 아이템");
     expect(await ko("加大尺碼 2XL-5XL")).toBe("빅 사이즈 2XL-5XL");
     expect(await ko("电量足")).toBe("넉넉한 배터리 잔량");
+    expect(await ko("全新升级 品质更好")).toBe("새롭게 업그레이드 더 좋은 품질");
   });
 
   it("keeps a text rather than write a counter with nothing to count or a word cut into characters", async () => {

@@ -560,7 +560,7 @@ export function fronting(out: Token[]): void {
         isQuality(korean(last).split(" ").at(-1) ?? "") &&
         // An action verb's modifier (좋아하는) describes someone, not the noun; 좋은 stays behind its
         // noun as shops write it (신축성 좋은).
-        !/(는|좋은)$/.test(korean(last)) &&
+        (!/(는|좋은)$/.test(korean(last)) || /^더 좋은$/.test(korean(last))) &&
         nouns.every(
           (x) =>
             x.kind === "lex" &&
