@@ -85,7 +85,7 @@ describe("Chinese to Korean", () => {
     expect(await ko("每次1-2粒")).toBe("1회 1-2정");
     expect(await ko("每日两次")).toBe("하루 2회");
     expect(await ko("比普通款大30%")).toBe("일반형보다 30% 더 큰");
-    expect(await ko("续航提升一倍")).toBe("배터리 지속 시간 2배 향상");
+    expect(await ko("续航提升一倍")).toBe("사용 시간 2배 향상");
     expect(await ko("建议每3个月更换一次")).toContain("3개월마다");
   });
 
@@ -146,7 +146,7 @@ describe("Chinese to Korean", () => {
 
   it("keeps a range in one object, reads 长达/可达 as 최대, and a count after 加送 first", async () => {
     expect(await ko("一次可煮3-4人份")).toContain("3-4인분");
-    expect(await ko("续航长达12小时")).toBe("배터리 지속 시간 최대 12시간");
+    expect(await ko("续航长达12小时")).toBe("사용 시간 최대 12시간");
     expect(await ko("加送1瓶")).toBe("1병 추가 증정");
     expect(await ko("面积约15平方米")).toBe("면적 약 15㎡");
   });
@@ -281,6 +281,9 @@ describe("Chinese to Korean", () => {
     expect(await ko("加大尺碼 2XL-5XL")).toBe("빅 사이즈 2XL-5XL");
     expect(await ko("电量足")).toBe("넉넉한 배터리 잔량");
     expect(await ko("全新升级 品质更好")).toBe("새롭게 업그레이드 더 좋은 품질");
+    expect(await ko("刷毛柔软 不伤牙龈")).toBe("부드러운 기모 잇몸 손상 없는");
+    expect(await ko("恒温护发 不烫头皮")).toBe("항온 모발 보호 두피가 뜨겁지 않은");
+    expect(await ko("工厂价 直降50%")).toBe("공장도가 50% 즉시 할인");
   });
 
   it("keeps a text rather than write a counter with nothing to count or a word cut into characters", async () => {

@@ -435,9 +435,9 @@ export function countsAfterNouns(out: Token[]): void {
 
 /** Verbs that take the act after them, with its object: modals, and 开始 (开始使用 -> 사용 시작). */
 export const MODALS = new Set(["可", "可以", "能", "能够", "会", "开始"]);
-/** 不发烫, 不变形: a negated quality; 不锈钢 is a material. */
+/** 不发烫, 不变形: a negated quality; 不锈钢 is a material and 不同 (different) a modifier. */
 export const isPredicate = (t: Token | undefined) =>
-  !!t && t.src.startsWith("不") && !t.src.startsWith("不锈");
+  !!t && t.src.startsWith("不") && !t.src.startsWith("不锈") && !t.src.startsWith("不同");
 
 /** Korean words for people and pets, which take 에게 rather than 에. */
 export const PERSON =
@@ -588,6 +588,7 @@ const ACTS_WITH_DURATION: Record<string, string> = {
   대기: "대기",
   재생: "재생",
   "배터리 지속 시간": "사용",
+  "사용 시간": "사용",
 };
 
 /** Acts that 好 before them makes easy (好携带 -> 휴대하기 좋은). */
@@ -698,6 +699,15 @@ export function chineseKorean(pieces: Piece[]): void {
         !/^좋은/.test(prev.text)
       )
         w.text = "아이템";
+    } else if ((src === "不伤" || src === "不烫") && w.token.kind === "lex") {
+      // 不伤牙龈, 不烫头皮: what is not harmed or burnt is said first (잇몸 손상 없는, 두피가 뜨겁지 않은),
+      // never the quality of a harmless gum.
+      const next = pieces[i + 1];
+      if (next?.token.kind !== "lex" || next.token.pos !== "n" || !phraseEnd(pieces[i + 2])) continue;
+      if (!/^[\p{Script=Hangul}]+$/u.test(next.text)) continue;
+      const said = src === "不伤" ? "손상 없는" : "뜨겁지 않은";
+      w.text = src === "不伤" ? next.text : `${next.text}${pickParticle(next.text, "이/가")}`;
+      next.text = said;
     } else if (src === "轻松" && w.token.kind === "lex") {
       // 轻松收纳: an act that closes its phrase after 轻松 is made easy (간편한 수납), not done easily.
       const next = pieces[i + 1];

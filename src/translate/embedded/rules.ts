@@ -473,11 +473,13 @@ const RULES: Rule[] = [
     // 领券立减50元, 下单立减20元: what earns the reduction comes first (쿠폰 받고, 주문 시).
     // 领券减50 says the same with 减 alone; without what earns it a bare 减50 stays to the other rules.
     // 現折100元 (Taiwan: taken off at once) reads as 立减.
-    re: /(领券|领劵|下单|拍下|购买|付款)?(立减|直降|立省|现折|减)(\d+(?:\.\d+)?)元?/y,
+    // 直降50%: a percentage comes off the price (50% 즉시 할인), not yuan.
+    re: /(领券|领劵|下单|拍下|购买|付款)?(立减|直降|立省|现折|减)(\d+(?:\.\d+)?)(%)?(?![\d.])元?/y,
     build: (m) => {
       const n = g(m, 3);
       const how = g(m, 1);
       if (g(m, 2) === "减" && !how) return undefined;
+      if (g(m, 4)) return table(m, { ko: `${n}% 즉시 할인`, en: `${n}% off`, ja: `${n}%OFF` });
       const ko = how ? (how.startsWith("领") ? "쿠폰 받고 " : how === "下单" ? "주문 시 " : "구매 시 ") : "";
       const en = how ? (how.startsWith("领") ? "Coupon: " : "On Order: ") : "";
       const ja = how ? (how.startsWith("领") ? "クーポンで" : "注文で") : "";
