@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
 import { IopClient } from "../../server/marketplaces/crossborder/client.ts";
@@ -80,6 +81,53 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time per call (µs) of the load generator, the sandbox and the server in between, where known. */
+  cpu?: { client: number; sandbox: number; middle: number | undefined };
+}
+
+/**
+ * CPU time (ms) a process has used: utime + stime of /proc/<pid>/stat, in clock ticks of 10 ms (USER_HZ
+ * is 100 on Linux whatever the kernel's own tick). Undefined where there is no /proc.
+ */
+function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+const ownCpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/**
+ * Runs one measurement and adds each process's CPU time per call to its figures: with one client a call's
+ * latency is the sum of the CPU on its path (the processes take turns), so this shows where it went.
+ */
+async function withCpu(
+  measure: () => Promise<Figures>,
+  sandbox: ChildProcess,
+  middle: ChildProcess | undefined,
+): Promise<Figures> {
+  const before = [ownCpuMs(), processCpuMs(sandbox.pid), processCpuMs(middle?.pid)] as const;
+  const f = await measure();
+  const calls = f.rps * SECONDS;
+  const per = (after: number | undefined, from: number | undefined) =>
+    after === undefined || from === undefined || calls === 0 ? undefined : ((after - from) * 1000) / calls;
+  const sandboxCpu = per(processCpuMs(sandbox.pid), before[1]);
+  if (sandboxCpu === undefined) return f;
+  return {
+    ...f,
+    cpu: {
+      client: per(ownCpuMs(), before[0])!,
+      sandbox: sandboxCpu,
+      middle: middle ? per(processCpuMs(middle.pid), before[2]) : undefined,
+    },
+  };
 }
 
 async function throughput(t: Target, connections: number): Promise<Figures> {
@@ -121,12 +169,25 @@ async function sequential(t: Target): Promise<Figures> {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const summarize = (rounds: Figures[]): Figures => ({
-  rps: median(rounds.map((r) => r.rps)),
-  p50: median(rounds.map((r) => r.p50)),
-  p99: median(rounds.map((r) => r.p99)),
-  errors: rounds.reduce((n, r) => n + r.errors, 0),
-});
+const summarize = (rounds: Figures[]): Figures => {
+  const cpus = rounds.map((r) => r.cpu).filter((c) => c !== undefined);
+  const middles = cpus.map((c) => c.middle).filter((m) => m !== undefined);
+  return {
+    rps: median(rounds.map((r) => r.rps)),
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    errors: rounds.reduce((n, r) => n + r.errors, 0),
+    ...(cpus.length === rounds.length
+      ? {
+          cpu: {
+            client: median(cpus.map((c) => c.client)),
+            sandbox: median(cpus.map((c) => c.sandbox)),
+            middle: middles.length ? median(middles) : undefined,
+          },
+        }
+      : {}),
+  };
+};
 
 /** The exact upstream request the gateway's crossborder search sends, signed now (valid 10 minutes). */
 function directSearch(sandbox: Sandboxed, query: string): Target {
@@ -174,9 +235,9 @@ export async function run(): Promise<void> {
       const proxyRounds: Figures[] = [];
       const gatewayRounds: Figures[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        upstreamRounds.push(await measure(direct));
-        proxyRounds.push(await measure(viaProxy));
-        gatewayRounds.push(await measure(viaGateway));
+        upstreamRounds.push(await withCpu(() => measure(direct), sandbox.child, undefined));
+        proxyRounds.push(await withCpu(() => measure(viaProxy), sandbox.child, proxy.child));
+        gatewayRounds.push(await withCpu(() => measure(viaGateway), sandbox.child, gateway.child));
       }
       const u = summarize(upstreamRounds);
       rows.push(
@@ -195,7 +256,13 @@ export async function run(): Promise<void> {
       "forwarding proxy: the same search forwarded by a bare handler with the gateway's upstream parts and " +
         "nothing else (the reference for what this topology leaves to any gateway)",
     );
-    console.log("path                 clients     req/s      p50      p99   errors   ratio");
+    console.log(
+      "cpu µs/call: each process's CPU time per call (load generator / sandbox / the server between them);" +
+        " with 1 client the processes take turns, so a call's latency is about their sum",
+    );
+    console.log(
+      "path                 clients     req/s      p50      p99   errors   ratio   cpu µs/call client/sandbox/server",
+    );
     for (const r of rows) console.log(r);
   } finally {
     if (proxy) await stop(proxy.child);
@@ -206,7 +273,9 @@ export async function run(): Promise<void> {
 
 function row(name: string, clients: number, f: Figures, upstream: Figures | undefined): string {
   const ms = (v: number) => (clients === 1 ? v.toFixed(2) : v.toFixed(1)).padStart(8);
-  return `${name.padEnd(20)} ${String(clients).padStart(7)}  ${f.rps.toFixed(0).padStart(8)} ${ms(f.p50)} ${ms(f.p99)}   ${String(f.errors).padStart(6)}   ${upstream ? (f.rps / upstream.rps).toFixed(2) : "—"}`;
+  const us = (v: number | undefined) => (v === undefined ? "—" : v.toFixed(0));
+  const cpu = f.cpu ? `${us(f.cpu.client)} / ${us(f.cpu.sandbox)} / ${us(f.cpu.middle)}` : "—";
+  return `${name.padEnd(20)} ${String(clients).padStart(7)}  ${f.rps.toFixed(0).padStart(8)} ${ms(f.p50)} ${ms(f.p99)}   ${String(f.errors).padStart(6)}   ${(upstream ? (f.rps / upstream.rps).toFixed(2) : "—").padEnd(4)}    ${cpu}`;
 }
 
 /**
