@@ -238,7 +238,7 @@ describe("Chinese to Korean", () => {
     expect(await ko("現折100元")).toBe("100대만달러 즉시 할인");
     expect(await ko("全館下殺5折")).toBe("전 상품 최대 50% 할인");
     expect(await ko("下殺3折起")).toBe("최대 70% 할인");
-    expect(await ko("香港行貨 一年保養")).toBe("홍콩 정식 수입 정품 1년 보증");
+    expect(await ko("香港行貨 一年保養")).toBe("홍콩 정식 수입품 1년 보증");
     expect(await ko("臉部保養")).toBe("얼굴 관리");
   });
 
