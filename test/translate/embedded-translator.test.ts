@@ -46,6 +46,8 @@ describe("what it cannot translate it keeps, and says why", () => {
       "1000대만달러 이상 구매 시 100대만달러 쿠폰 증정",
     );
     expect((await one(translator, "湯圓 99元", "zh", "ko")).text).toBe("탕위안 99대만달러");
+    // 文件夹 is simplified text that Taiwan's phrasing rewrites (文件 -> 文档): still yuan.
+    expect((await one(translator, "文件夹 10元", "zh", "ko")).text).toBe("파일 10위안");
   });
 
   it("never writes Hangul with leftover Chinese characters or kana", async () => {

@@ -32,3 +32,23 @@ export function toTaiwan(text: string): string {
 export function isTraditional(text: string): boolean {
   return toSimplified(text) !== text;
 }
+
+const traditionalCharacter = new Map<string, boolean>();
+
+/**
+ * True when a text has a character that only traditional writing uses (價, 運, 現). Decided character by
+ * character, so that Taiwan's phrasing, which the simplifying pass also undoes in simplified text (文件
+ * -> 文档), does not make a mainland text look traditional.
+ */
+export function hasTraditionalCharacters(text: string): boolean {
+  for (const c of text) {
+    if (!/\p{Script=Han}/u.test(c)) continue;
+    let traditional = traditionalCharacter.get(c);
+    if (traditional === undefined) {
+      traditional = toSimplified(c) !== c;
+      traditionalCharacter.set(c, traditional);
+    }
+    if (traditional) return true;
+  }
+  return false;
+}

@@ -16,7 +16,7 @@ import {
 import type { Glossary, SourceLang, TranslationContext, TranslationResult, Translator } from "../port.ts";
 import { isCoherent } from "../scripts.ts";
 import { assemble } from "./assemble.ts";
-import { toSimplified, toTaiwan } from "./chinese-variants.ts";
+import { hasTraditionalCharacters, toSimplified, toTaiwan } from "./chinese-variants.ts";
 import type { EmbeddedData } from "./embedded-data.ts";
 import { addEntry, createLexicon, type Entry, type Family, type Lexicon, type OutLang } from "./lexicon.ts";
 import { regionalCurrency } from "./regional-currency.ts";
@@ -151,7 +151,8 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
     let output = assemble(tokens, family, lang);
     if (output === undefined || output === "") return kept("no translation for every part");
     if (target === "zh-TW") output = toTaiwan(output);
-    else if (family === "zh" && normalized !== nfkc) output = regionalCurrency(output, lang, normalized);
+    else if (family === "zh" && normalized !== nfkc && hasTraditionalCharacters(nfkc))
+      output = regionalCurrency(output, lang, normalized);
     // Words the caller asked to keep are theirs to mix in; everything else must read in one script.
     const ownWords = (glossary?.keep ?? []).reduce(
       (text, word) => (word ? text.split(word).join(" ") : text),
