@@ -124,7 +124,8 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
     }
     if (sameLanguage(source, target)) return kept("already in the target language");
 
-    const nfkc = cleaned.normalize("NFKC");
+    // OCR often reads a degree sign before ℃ (30°℃, NFKC 30°°C): one temperature, written once.
+    const nfkc = cleaned.normalize("NFKC").replace(/°\s?(?=°[CF])/g, "");
     const normalized = family === "zh" ? toSimplified(nfkc) : nfkc;
     const lang = outLang(target);
     const tokens = segment({
@@ -245,6 +246,30 @@ const PREFIXES: Record<string, [glued: string, free: string]> = {
   新: ["신", "새"],
 };
 
+/**
+ * 大 and 小 glue only into words Korean has (대화면, 대용량, 소형, 소포장): 소공간 and 대효과 are not
+ * words, where 작은 공간 and 큰 효과 are; the other prefixes glue freely (저소음, 고탄력, 초경량, 다기능).
+ */
+const LEXICALIZED_ONLY = new Set(["大", "小"]);
+/** Nouns of extent that are wide rather than big: 大空间 넓은 공간, 大视野 넓은 시야. */
+const WIDE_NOUNS = new Set(["공간", "면적", "시야", "시야각", "범위", "영역", "입구", "화각"]);
+/** Amounts, which are few rather than small: 小用量 적은 사용량. */
+const AMOUNT_NOUNS = new Set(["사용량", "양", "수량", "열량", "칼로리"]);
+
+const koreanWordsCache = new WeakMap<Lexicon, Set<string>>();
+
+/** Every Korean word the reading table or a glossary row writes: the words Korean is known to have. */
+function koreanWords(lexicon: Lexicon): Set<string> {
+  let words = koreanWordsCache.get(lexicon);
+  if (!words) {
+    words = new Set(lexicon.sinoKorean);
+    for (const entry of lexicon.entries.values())
+      if (entry.kind !== "dict" && entry.out.ko) for (const w of entry.out.ko.split(/[ |~]/)) words.add(w);
+    koreanWordsCache.set(lexicon, words);
+  }
+  return words;
+}
+
 function attachPrefixes(tokens: Token[], lexicon: Lexicon): void {
   for (let i = 0; i + 1 < tokens.length; i++) {
     const t = tokens[i] as Token;
@@ -259,7 +284,14 @@ function attachPrefixes(tokens: Token[], lexicon: Lexicon): void {
     const glued =
       (word.length <= 2 && sino(word)) ||
       (word.length === 3 && /^[저고무초대소다신반전항방내비미]/.test(word) && sino(word.slice(1)));
-    t.entry = { ...(t.entry as Entry), out: { ...t.entry?.out, ko: glued ? `${forms[0]}~` : forms[1] } };
+    const known = !LEXICALIZED_ONLY.has(t.src) || koreanWords(lexicon).has(`${forms[0]}${word}`);
+    const free =
+      t.src === "大" && WIDE_NOUNS.has(word)
+        ? "넓은"
+        : t.src === "小" && AMOUNT_NOUNS.has(word)
+          ? "적은"
+          : forms[1];
+    t.entry = { ...(t.entry as Entry), out: { ...t.entry?.out, ko: glued && known ? `${forms[0]}~` : free } };
     t.pos = "m";
   }
 }
