@@ -192,6 +192,26 @@ describe("Chinese to Korean", () => {
     expect(await ko("超静音")).toBe("초저소음");
   });
 
+  it("glues 大 and 小 only into words Korean has, and says extent and amount as wide and few", async () => {
+    expect(await ko("大容量")).toBe("대용량");
+    expect(await ko("小空间 大作用")).toBe("작은 공간 큰 효과");
+    expect(await ko("大面积覆盖")).toBe("넓은 면적 커버");
+    expect(await ko("小用量 大效果")).toBe("적은 사용량 큰 효과");
+  });
+
+  it("reads mainland words that Taiwan's phrasing would rewrite as its computing terms as written", async () => {
+    expect(await ko("常规程序")).toBe("표준 코스");
+    expect(await ko("核心技术")).toBe("핵심 기술");
+    expect(await ko("A4文件袋")).toBe("A4 서류 봉투");
+    expect(await ko("桌布")).toBe("식탁보");
+    expect(await ko("無線滑鼠")).toBe("무선 마우스");
+  });
+
+  it("writes an OCR'd doubled degree sign before ℃ once", async () => {
+    expect(await ko("水温30°℃")).toBe("수온 30°C");
+    expect(await ko("水温30℃")).toBe("수온 30°C");
+  });
+
   it("writes 无/0 before a noun as 무 or 없는, and 0添加 after what is not added", async () => {
     expect(await ko("无香精")).toBe("무향료");
     expect(await ko("0添加防腐剂")).toBe("방부제 무첨가");
