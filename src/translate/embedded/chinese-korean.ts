@@ -647,6 +647,30 @@ export function chineseKorean(pieces: Piece[]): void {
       const last = unit ?? next;
       w.text = "";
       last.text = `${last.text}${/(개월|일|주|시간|년|분)$/.test(last.text) ? "마다" : "당"}`;
+    } else if (src === "体验" && w.token.kind === "lex") {
+      // 更好的体验, 不一样的体验: described, the experience is 경험; as an act it stays 체험 (免费体验).
+      let k = i - 1;
+      while (pieces[k]?.text === "" && pieces[k]?.token.kind === "lex") k--;
+      const before = pieces[k]?.text.split(" ").at(-1) ?? "";
+      if (before && isModifierForm(before)) w.text = w.text.replace(/^체험/, "경험");
+    } else if ((src === "给你" || src === "给您") && w.token.kind === "lex" && phraseEnd(pieces[i - 1])) {
+      // 给你更好的体验, 给你满满的幸福感: a phrase that gives the reader a thing offers it (더 좋은 경험을
+      // 선사합니다), never 당신에게 before a bare noun phrase.
+      if (pieces[i + 1]?.token.src === "的") continue;
+      let j = i + 1;
+      while (
+        pieces[j]?.token.kind === "lex" &&
+        pieces[j]?.token.number === undefined &&
+        !/^[一两几]/.test(pieces[j]?.token.src ?? "") &&
+        (pieces[j]?.token.pos === "n" || pieces[j]?.token.pos === "m" || pieces[j]?.text === "")
+      )
+        j++;
+      const last = pieces[j - 1];
+      if (j === i + 1 || !last || !phraseEnd(pieces[j]) || last.token.pos !== "n") continue;
+      const word = last.text.split(" ").at(-1) ?? "";
+      if (!/^[\p{Script=Hangul}]+$/u.test(word) || isModifierForm(word)) continue;
+      w.text = "";
+      last.text = `${last.text}${pickParticle(word, "을/를")} 선사합니다`;
     } else if (src === "给" && w.token.kind === "lex" && w.text === "") {
       // 给宝宝最好的呵护: the one it is for takes 에게 (아기에게 최고의 케어) when more follows.
       let j = i + 1;
