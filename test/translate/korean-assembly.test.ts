@@ -207,6 +207,17 @@ describe("Chinese to Korean", () => {
     expect(await ko("無線滑鼠")).toBe("무선 마우스");
   });
 
+  it("offers what a phrase gives the reader, and says a described experience 경험", async () => {
+    expect(await ko("给你更好的体验")).toBe("더 좋은 경험을 선사합니다");
+    expect(await ko("给你好睡眠")).toBe("좋은 수면을 선사합니다");
+    expect(await ko("免费体验")).toBe("무료 체험");
+  });
+
+  it("says a season or a time of day with 에도, and how long before a continuous act", async () => {
+    expect(await ko("冬天也能用")).toBe("겨울에도 사용 가능");
+    expect(await ko("连续使用8小时")).toBe("8시간 연속 사용");
+  });
+
   it("writes an OCR'd doubled degree sign before ℃ once", async () => {
     expect(await ko("水温30°℃")).toBe("수온 30°C");
     expect(await ko("水温30℃")).toBe("수온 30°C");
