@@ -1,12 +1,14 @@
 /**
  * npm run docs:pictures: before/after pictures for docs/engine.md. Each picture is the original and the
- * engine's translation side by side (and, for the first, the erased image between them).
+ * engine's translation side by side (and, for the first of a set, the erased image between them).
  *
- * By default the inputs are the sandbox catalog's product images (ours: badges, price tags and callouts
- * in Chinese, Japanese and English drawn with the bundled fonts), written to docs/images/engine/ and
- * committed. With --real, the real product photos of ../shared/fixtures/real-images are used instead and
- * written to docs/images/engine/real/, which git ignores: their copyright stays with their owners and
- * their sources allow testing only, so they are for looking at here, not for publishing.
+ * Two sets, both committed:
+ * - docs/images/engine/: the sandbox catalog's own product images (ours: badges, price tags and callouts in
+ *   Chinese, Japanese and English drawn with the bundled fonts);
+ * - docs/images/engine/real/: real product photos, a poster and a sign from ../shared/fixtures/real-images
+ *   (the project's test images, Apache-2.0 repositories; the pictures' copyright stays with their owners,
+ *   see docs/engine.md), at most 420 pixels high, as the OCR projects they come from show them in their
+ *   own documentation.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -35,18 +37,17 @@ const PICTURES: Picture[] = [
   { file: "rapidocr_ch_en_num.jpg", source: "zh", target: "en" },
   { file: "cnstd_taobao2.jpg", source: "zh", target: "en" },
   { file: "easyocr_japanese.jpg", source: "ja", target: "en" },
-  { file: "cnocr_en_book1.jpg", source: "en", target: "ko" },
+  { file: "paddleocr_00009282.jpg", source: "zh", target: "ko" },
 ];
 
 const { values } = parseArgs({
   options: {
-    real: { type: "boolean", default: false },
     dir: { type: "string", default: resolve(REPO_ROOT, "../shared/fixtures/real-images") },
     out: { type: "string" },
     height: { type: "string", default: "420" },
   },
 });
-values.out ??= resolve(REPO_ROOT, values.real ? "docs/images/engine/real" : "docs/images/engine");
+values.out ??= resolve(REPO_ROOT, "docs/images/engine");
 
 /** The sandbox's own product images: the committed pictures. */
 const SANDBOX_PICTURES: (Picture & { marketplace: Marketplace; index: number; lang: "zh" | "ja" | "en" })[] =
@@ -80,7 +81,7 @@ const SANDBOX_PICTURES: (Picture & { marketplace: Marketplace; index: number; la
   ];
 
 function inputOf(p: Picture): Uint8Array {
-  if (values.real) return new Uint8Array(readFileSync(join(values.dir!, p.file)));
+  if (!("marketplace" in p)) return new Uint8Array(readFileSync(join(values.dir!, p.file)));
   const sp = p as (typeof SANDBOX_PICTURES)[number];
   const product = catalogOf(sp.marketplace).products[sp.index]!;
   return new Uint8Array(drawProductImage(product, 0, sp.lang).toBuffer("image/jpeg", 90));
@@ -105,33 +106,38 @@ async function load(bytes: Uint8Array<ArrayBufferLike>): Promise<Image> {
 
 const engine = createNodeEngine();
 const t = await translator();
-mkdirSync(values.out!, { recursive: true });
+const sets = [
+  { dir: values.out!, pictures: SANDBOX_PICTURES as Picture[] },
+  { dir: join(values.out!, "real"), pictures: PICTURES },
+];
 const height = Number(values.height);
-const lines: string[] = [];
-for (const p of values.real ? PICTURES : SANDBOX_PICTURES) {
-  const bytes = inputOf(p);
-  const common = { sourceLanguage: p.source, targetLanguage: p.target, translator: t };
-  const drawn = await engine.translate(bytes, common);
-  if (drawn.kind !== "image") throw new Error("expected an image");
-  const panels: Uint8Array[] = [bytes];
-  if (p.erased) {
-    const data = await engine.translate(bytes, { ...common, render: false });
-    if (data.kind === "data") panels.push(Uint8Array.from(Buffer.from(data.data.inpainted_base64, "base64")));
+for (const { dir, pictures } of sets) {
+  mkdirSync(dir, { recursive: true });
+  for (const p of pictures) {
+    const bytes = inputOf(p);
+    const common = { sourceLanguage: p.source, targetLanguage: p.target, translator: t };
+    const drawn = await engine.translate(bytes, common);
+    if (drawn.kind !== "image") throw new Error("expected an image");
+    const panels: Uint8Array[] = [bytes];
+    if (p.erased) {
+      const data = await engine.translate(bytes, { ...common, render: false });
+      if (data.kind === "data")
+        panels.push(Uint8Array.from(Buffer.from(data.data.inpainted_base64, "base64")));
+    }
+    panels.push(drawn.image);
+    const images = await Promise.all(panels.map(load));
+    const scale = Math.min(1, height / images[0]!.height);
+    const w = Math.round(images[0]!.width * scale);
+    const h = Math.round(images[0]!.height * scale);
+    const gap = 8;
+    const canvas = createCanvas(images.length * w + (images.length - 1) * gap, h);
+    const ctx = canvas.getContext("2d");
+    ctx.fillStyle = "#ffffff";
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    for (const [i, img] of images.entries()) ctx.drawImage(img, i * (w + gap), 0, w, h);
+    const name = `${p.file.replace(/\.[a-z]+$/, "")}-${p.source}-${p.target}.jpg`;
+    writeFileSync(join(dir, name), await canvas.encode("jpeg", 82));
+    console.log(`${name}: ${drawn.regionsCount} regions replaced (${t.name} translator)`);
   }
-  panels.push(drawn.image);
-  const images = await Promise.all(panels.map(load));
-  const scale = Math.min(1, height / images[0]!.height);
-  const w = Math.round(images[0]!.width * scale);
-  const h = Math.round(images[0]!.height * scale);
-  const gap = 8;
-  const canvas = createCanvas(images.length * w + (images.length - 1) * gap, h);
-  const ctx = canvas.getContext("2d");
-  ctx.fillStyle = "#ffffff";
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  for (const [i, img] of images.entries()) ctx.drawImage(img, i * (w + gap), 0, w, h);
-  const name = `${p.file.replace(/\.[a-z]+$/, "")}-${p.source}-${p.target}.jpg`;
-  writeFileSync(join(values.out!, name), await canvas.encode("jpeg", 82));
-  lines.push(`${name}: ${drawn.regionsCount} regions replaced (${t.name} translator)`);
-  console.log(lines.at(-1));
 }
 await engine.dispose();
