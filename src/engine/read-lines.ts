@@ -5,13 +5,14 @@
  */
 import { encodeBmp } from "./bmp.ts";
 import type { DetectedLine } from "./detect.ts";
-import type { Quad } from "./geometry.ts";
+import { type Quad, quadSize } from "./geometry.ts";
 import { cropLine } from "./line-crops.ts";
 import type { OcrWorker } from "./ports.ts";
 import { createImage, type RgbaImage, resizeImage } from "./raster.ts";
 import type { RecognizedText, TextRecognizer } from "./recognize.ts";
 import { countScripts, type NormalizedSource } from "./script.ts";
 import { extractTextMask } from "./text-mask.ts";
+import { expandQuad, warpQuad } from "./warp.ts";
 
 export interface ReadLine {
   quad: Quad;
@@ -80,10 +81,14 @@ export async function readLines(
       // PP-OCR cannot read kana, so its low confidence on a restacked column says nothing about the
       // orientation: a Japanese column is read upright unless PP-OCR was sure of a turned reading.
       const crop = crops[i]!;
-      const image = crop.vertical && line.confidence < 0.8 ? crop.candidates[0]! : line.crop;
+      const lineImage = crop.vertical && line.confidence < 0.8 ? crop.candidates[0]! : line.crop;
+      // A horizontal line is shown to tesseract with the ground around its box, so ink and ground are told
+      // apart by pixels that surely are ground (a tight box's edge can be mostly stroke: red type on white
+      // was read as white type on red, and most of the line lost).
+      const shown = crop.vertical ? { crop: lineImage, margin: 0 } : framedLine(image, lines[i]!.quad);
       const worker = await readers.japanese();
-      const t = await worker.recognize(encodeBmp(prepareForTesseract(image)), "line");
-      return { text: tidyJapanese(t.text), confidence: t.confidence, image };
+      const t = await worker.recognize(encodeBmp(prepareForTesseract(shown.crop, shown.margin)), "line");
+      return { text: tidyJapanese(t.text), confidence: t.confidence, image: lineImage };
     };
     const adopt = (i: number, r: Awaited<ReturnType<typeof readJapanese>>) => {
       const line = out[i]!;
@@ -142,6 +147,14 @@ function hasKana(text: string): boolean {
   return (countScripts(text).kana ?? 0) > 0;
 }
 
+/** A horizontal line's box and a margin of the ground around it (15% of the line's height). */
+function framedLine(image: RgbaImage, quad: Quad): { crop: RgbaImage; margin: number } {
+  const { width, height } = quadSize(quad);
+  const margin = Math.max(3, Math.round(height * 0.15));
+  const crop = warpQuad(image, expandQuad(quad, margin), width + 2 * margin, height + 2 * margin);
+  return { crop, margin };
+}
+
 /** tesseract puts spaces between Japanese characters; they are not in the text. */
 export function tidyJapanese(text: string): string {
   return text
@@ -155,15 +168,17 @@ export function tidyJapanese(text: string): string {
  * is separated into text and ground with the same mask the analysis uses (so screentone, gradients and
  * light-on-dark text all become black on white) and scaled. Its ink is read at the 80th percentile of the
  * strongest pixels, whatever the stroke width: the binarization tesseract reads best was tuned so.
+ * `margin`: how much of the crop around the text's box is ground (0: the crop is the box).
  */
-export function prepareForTesseract(crop: RgbaImage): RgbaImage {
-  const scale = Math.min(4, Math.max(0.5, 56 / crop.height));
+export function prepareForTesseract(crop: RgbaImage, margin = 0): RgbaImage {
+  const scale = Math.min(4, Math.max(0.5, 56 / Math.max(1, crop.height - 2 * margin)));
   const scaled = resizeImage(
     crop,
     Math.max(1, Math.round(crop.width * scale)),
     Math.max(1, Math.round(crop.height * scale)),
   );
-  const band = Math.max(1, Math.round(scaled.height * 0.06));
+  // The text's box inside the crop: inside the margin, or else a thin band in from the crop's edge.
+  const band = margin > 0 ? Math.round(margin * scale) : Math.max(1, Math.round(scaled.height * 0.06));
   const mask = extractTextMask(
     scaled,
     {
