@@ -1,16 +1,19 @@
 /**
- * What tesseract is shown for a Japanese line: dark text on white. The line's own box is not enough to
- * tell ink from ground when its edge is mostly stroke (the large red heading of a real street sign), so the
- * reader frames it with a margin of ground.
+ * Japanese lines through tesseract. What it is shown: dark text on white; the line's own box is not enough
+ * to tell ink from ground when its edge is mostly stroke (the large red heading of a real street sign), so
+ * the reader frames it with a margin of ground. What is kept of its reading: its kana, and PP-OCR's numbers.
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { catalogOf } from "../../server/sandbox/catalog/catalog.ts";
+import { drawProductImage } from "../../server/sandbox/images/render.ts";
 import { decodeImage } from "../../src/engine/decode.ts";
+import { createNodeEngine } from "../../src/engine/node/create-node-engine.ts";
 import { REPO_ROOT } from "../../src/engine/node/node-assets.ts";
 import { NodeImageCodec } from "../../src/engine/node/node-codec.ts";
 import { cropImage, type RgbaImage } from "../../src/engine/raster.ts";
-import { prepareForTesseract } from "../../src/engine/read-lines.ts";
+import { prepareForTesseract, withNumbersOf } from "../../src/engine/read-lines.ts";
 
 const SIGN = resolve(REPO_ROOT, "../shared/fixtures/real-images/easyocr_japanese.jpg");
 /** The detector's box of ポイ捨て禁止！ (red on white) on that sign. */
@@ -60,4 +63,28 @@ describe("tesseract's input", () => {
     expect(redDark).toBeGreaterThan(0.9);
     expect(whiteDark).toBeLessThan(0.1);
   });
+});
+
+describe("tesseract's reading of a Japanese line", () => {
+  it("takes PP-OCR's numbers when both readers found as many", () => {
+    // tesseract's jpn model reads 40% as 409%; PP-OCR reads the digits right and the kana as look-alikes.
+    expect(withNumbersOf("一儿40%0FF", "セール 409%OFF")).toBe("セール 40%OFF");
+    expect(withNumbersOf("￥3,170 税込", "￥3.170 税込")).toBe("￥3,170 税込");
+    // Different counts: no pairing can be trusted, tesseract's reading stands.
+    expect(withNumbersOf("2点 10%", "2点以上で1O%OFF")).toBe("2点以上で1O%OFF");
+    expect(withNumbersOf("セール", "セール 40%")).toBe("セール 40%");
+  });
+
+  it("reads a sandbox badge's discount right (セール 40%OFF, not 409%)", async () => {
+    const product = catalogOf("storefront").products[3]!;
+    const bytes = new Uint8Array(drawProductImage(product, 0, "ja").toBuffer("image/jpeg", 90));
+    const engine = createNodeEngine();
+    try {
+      const out = await engine.ocr(bytes, { sourceLanguage: "ja" });
+      const badge = out.regions.find((r) => r.text.includes("セール"));
+      expect(badge?.text.replace(/\s/g, "")).toBe("セール40%OFF");
+    } finally {
+      await engine.dispose();
+    }
+  }, 60_000);
 });
