@@ -46,6 +46,10 @@ describe("what it cannot translate it keeps, and says why", () => {
       "1000대만달러 이상 구매 시 100대만달러 쿠폰 증정",
     );
     expect((await one(translator, "湯圓 99元", "zh", "ko")).text).toBe("탕위안 99대만달러");
+    // An amount that has its dollar sign says the currency once, never NT$299위안 or NT$NT$299.
+    expect((await one(translator, "售價NT$299元", "zh", "ko")).text).toBe("판매가 NT$299");
+    expect((await one(translator, "售價NT$299元", "zh", "en")).text).toBe("Price NT$299");
+    expect((await one(translator, "售价NT$299元", "zh", "ko")).text).toBe("판매가 NT$299");
     // 文件夹 is simplified text that Taiwan's phrasing rewrites (文件 -> 文档): still yuan.
     expect((await one(translator, "文件夹 10元", "zh", "ko")).text).toBe("파일 10위안");
   });

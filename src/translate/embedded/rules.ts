@@ -1057,8 +1057,9 @@ const RULES: Rule[] = [
   {
     name: "currency-sign",
     families: ["zh", "ja", "en"],
-    // NT$1,290, HK$99: Taiwan's and Hong Kong's dollars keep their prefix.
-    re: /((?:NT|HK|US)?[¥$€£₩])\s?(\d[\d,]*(?:\.\d+)?)/y,
+    // NT$1,290, HK$99: Taiwan's and Hong Kong's dollars keep their prefix. A currency word after an amount
+    // that has its sign says the currency twice (售價NT$299元, ¥980円): the sign alone says it.
+    re: /((?:NT|HK|US)?[¥$€£₩])\s?(\d[\d,]*(?:\.\d+)?)(?:\s?[元圓円])?/y,
     build: (m) => {
       const s = `${g(m, 1)}${g(m, 2)}`;
       return () => s;
