@@ -57,11 +57,6 @@ export function toTaiwan(text: string): string {
   return toTaiwanFn(text);
 }
 
-/** True when a Chinese text is written in traditional characters (it changes when simplified). */
-export function isTraditional(text: string): boolean {
-  return toSimplified(text) !== text;
-}
-
 const traditionalCharacter = new Map<string, boolean>();
 
 /**
