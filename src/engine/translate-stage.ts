@@ -3,8 +3,8 @@
  * language their script shows. A text the translator kept or could not translate stays as it is in the
  * picture; only when nothing at all could be translated is it TRANSLATION_FAILED.
  *
- * A region of several lines is sent as one text (a badge's two lines are one phrase). When that text comes
- * back untranslated, its lines are sent one by one and, if they translate, the region takes their
+ * A region of several lines is sent as one text (a badge's two lines are one phrase). When the translator
+ * keeps that text (it does not know it), its lines are sent one by one and, if they translate, the region takes their
  * translations in order: the stacked lines of a care label (常规程序 / 不可漂白 / 悬挂晾干) are three
  * phrases, and joined they are a text no phrase translator knows.
  */
@@ -36,9 +36,8 @@ export async function translateGroups(
     indexes.forEach((i, k) => {
       results[i] = out[k]!;
     });
-    const untranslated = indexes.filter(
-      (i) => groups[i]!.lines.length > 1 && results[i]!.status !== "translated",
-    );
+    // Only what the translator kept (did not know) is worth asking again; a failed call would fail again.
+    const untranslated = indexes.filter((i) => groups[i]!.lines.length > 1 && results[i]!.status === "kept");
     if (untranslated.length === 0) continue;
     const lineTexts = untranslated.map((i) => groups[i]!.lines.map((l) => l.text.trim()));
     let perLine: TranslationResult[];

@@ -67,6 +67,24 @@ describe("translate stage: a region of several lines", () => {
     expect(mixed).toMatchObject({ text: "不可漂白洗涤说明书附后", status: "kept" });
   });
 
+  it("does not ask again for a region whose translation failed (a provider error would repeat)", async () => {
+    const batches: string[][] = [];
+    const flaky: Translator = {
+      name: "flaky",
+      translateBatch: async (texts) => {
+        batches.push([...texts]);
+        return texts.map((text, k) =>
+          k === 0
+            ? { text, status: "failed" as const, provider: "flaky", reason: "timeout" }
+            : { text: "특가", status: "translated" as const, provider: "flaky" },
+        );
+      },
+    };
+    const out = await translateGroups([group("常规程序", "不可漂白"), group("特价")], "zh", "ko", flaky);
+    expect(out.map((r) => r.status)).toEqual(["failed", "translated"]);
+    expect(batches).toHaveLength(1);
+  });
+
   it("leaves single lines and translated regions alone, and survives a failing retry", async () => {
     const { translator, batches } = phrases(CARE, { throwOnCall: 2 });
     const out = await translateGroups(
