@@ -15,6 +15,12 @@ export interface TranslationResult {
   provider: string;
   /** Why a text was kept or failed, for logs and the closing report. */
   reason?: string;
+  /**
+   * How a translation was made, as shares (0 to 1) of the source text's characters: from known phrases
+   * (glossary, rules) and from word-by-word transfer. Absent where a translator cannot tell (providers).
+   * The engine may draw a line made mostly word by word more lightly, or keep it.
+   */
+  origin?: { phrases: number; words: number };
 }
 
 export interface TranslationContext {
