@@ -28,7 +28,7 @@ export interface EmbeddedDataFiles {
   /** Sino-Xenic table: Japanese kanji word, simplified Chinese form, Sino-Korean reading. */
   cjk?: string;
   /** The word-level transfer's tables (resources/transfer/). */
-  transfer?: Omit<TransferFiles, "cjk" | "jaEn">;
+  transfer?: Omit<TransferFiles, "cjk" | "jaEn" | "zhEn">;
 }
 
 export interface EmbeddedData {
@@ -75,6 +75,7 @@ export const DATA_FILES = {
     kana: "transfer/kana-hangul.tsv",
     jaGrammar: "transfer/ja-grammar.tsv",
     enFunction: "transfer/en-function-words.tsv",
+    enWords: "transfer/en-ko-words.tsv",
   },
 } as const;
 
@@ -102,7 +103,7 @@ export function buildEmbeddedData(files: EmbeddedDataFiles): EmbeddedData {
     for (const w of key.split(/[^a-z]+/)) if (w) englishWords.add(w);
   lexicons.en.englishWords = englishWords;
   const transfer = files.transfer
-    ? buildTransferData({ ...files.transfer, cjk: files.cjk, jaEn: files.jaEn })
+    ? buildTransferData({ ...files.transfer, cjk: files.cjk, jaEn: files.jaEn, zhEn: files.zhEn })
     : undefined;
   return { lexicons, issues, glossaryEntries, transfer };
 }
@@ -110,23 +111,25 @@ export function buildEmbeddedData(files: EmbeddedDataFiles): EmbeddedData {
 /** Loads every data file through a reader (fs in Node, fetch in the browser) and builds the data. */
 export async function loadEmbeddedData(read: (name: string) => Promise<string>): Promise<EmbeddedData> {
   const t = DATA_FILES.transfer;
-  const [glossaries, zhRegional, zhEn, jaEn, cjk, hanja, kana, jaGrammar, enFunction] = await Promise.all([
-    Promise.all(DATA_FILES.glossaries.map(async (name) => ({ name, text: await read(name) }))),
-    read(DATA_FILES.zhRegional),
-    read(DATA_FILES.zhEn),
-    read(DATA_FILES.jaEn),
-    read(DATA_FILES.cjk),
-    read(t.hanja),
-    read(t.kana),
-    read(t.jaGrammar),
-    read(t.enFunction),
-  ]);
+  const [glossaries, zhRegional, zhEn, jaEn, cjk, hanja, kana, jaGrammar, enFunction, enWords] =
+    await Promise.all([
+      Promise.all(DATA_FILES.glossaries.map(async (name) => ({ name, text: await read(name) }))),
+      read(DATA_FILES.zhRegional),
+      read(DATA_FILES.zhEn),
+      read(DATA_FILES.jaEn),
+      read(DATA_FILES.cjk),
+      read(t.hanja),
+      read(t.kana),
+      read(t.jaGrammar),
+      read(t.enFunction),
+      read(t.enWords),
+    ]);
   return buildEmbeddedData({
     glossaries,
     zhRegional,
     zhEn,
     jaEn,
     cjk,
-    transfer: { hanja, kana, jaGrammar, enFunction },
+    transfer: { hanja, kana, jaGrammar, enFunction, enWords },
   });
 }

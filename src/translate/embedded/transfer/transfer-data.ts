@@ -33,8 +33,11 @@ export interface TransferFiles {
   kana?: string;
   jaGrammar?: string;
   enFunction?: string;
+  /** Everyday English words with their Korean (resources/transfer/en-ko-words.tsv). */
+  enWords?: string;
   cjk?: string;
   jaEn?: string;
+  zhEn?: string;
 }
 
 const rows = (text: string | undefined): string[][] =>
@@ -69,12 +72,18 @@ export function buildTransferData(files: TransferFiles): TransferData {
     if (ja && ja !== "-") jaKorean.set(ja, ko);
   }
   const englishKorean = new Map<string, string>();
-  for (const [ja, gloss] of rows(files.jaEn)) {
-    const word = gloss?.trim().toLowerCase();
-    const ko = ja ? jaKorean.get(ja) : undefined;
-    if (!word || !ko || !/^[a-z]+$/.test(word) || englishKorean.has(word)) continue;
-    englishKorean.set(word, ko);
-  }
+  for (const [en, ko] of rows(files.enWords)) if (en && ko) englishKorean.set(en.toLowerCase(), ko);
+  // Japanese common words first (their Korean is checked against EDICT's common list), then Chinese ones.
+  const glossed = (text: string | undefined, korean: (form: string) => string | undefined) => {
+    for (const [form, gloss] of rows(text)) {
+      const word = gloss?.trim().toLowerCase().replace(/^to /, "");
+      const ko = form ? korean(form) : undefined;
+      if (!word || !ko || !/^[a-z]+$/.test(word) || englishKorean.has(word)) continue;
+      englishKorean.set(word, ko);
+    }
+  };
+  glossed(files.jaEn, (ja) => jaKorean.get(ja));
+  glossed(files.zhEn, (zh) => sinoWords.get(zh));
   const longest = (keys: Iterable<string>) => Math.max(1, ...Array.from(keys, (k) => k.length));
   return {
     hanja,

@@ -188,7 +188,9 @@ export function transferUnknown(
   const out: Token[] = [];
   for (let i = 0; i < tokens.length; ) {
     const t = tokens[i] as Token;
-    if (t.kind !== "unknown") {
+    // An English word in capitals (BANK, SINCE) was kept as if it named a thing; a word Korean has is written.
+    const capitals = family === "en" && t.kind === "latin" && /^[A-Z]{2,}$/.test(t.src);
+    if (t.kind !== "unknown" && !(capitals && englishWordKorean(t.src.toLowerCase(), data, lex.english))) {
       out.push(t);
       i++;
       continue;
