@@ -15,7 +15,7 @@
  * Tokens it makes are marked (TRANSFERRED) so that the result can say how much came from this path.
  */
 import type { Entry, Family, Lexicon, Pos } from "../lexicon.ts";
-import type { Token } from "../segment.ts";
+import type { Token } from "../tokens.ts";
 import { kanaToHangul } from "./kana-hangul.ts";
 import type { GrammarWord, TransferData } from "./transfer-data.ts";
 
