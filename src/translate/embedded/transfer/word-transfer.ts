@@ -320,7 +320,7 @@ function orderEnglishPostpositions(tokens: Token[], data: TransferData): Token[]
   for (let i = 0; i < out.length; i++) {
     const t = out[i] as Token;
     const g = data.enFunction.get(t.src.toLowerCase());
-    if (!g || g.role !== "b" || !TRANSFERRED.has(t)) continue;
+    if (g?.role !== "b" || !TRANSFERRED.has(t)) continue;
     // The governed word is the next word token; the postposition goes right after it.
     let j = i + 1;
     while (
