@@ -1,16 +1,36 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import type { TranslationSettings } from "../src/translate/node/create-server-translator.ts";
 import { dollarsToMicros } from "./billing/money.ts";
-import { defaultEngineThreads } from "./imaging/engine-pool.ts";
 import type { ConfiguredUpstreams, MarketplacesConfig } from "./marketplaces/upstream-config.ts";
-import { FAULT_KINDS } from "./sandbox/options.ts";
 
 /**
  * The only module that reads process.env. Everything else receives a Config (or a slice of it), so a
  * test builds the real app with whatever settings it needs and nothing leaks in from the shell.
  *
  * Each area owns one section below; keep the env name, its default and its meaning together.
+ *
+ * A leaf: it imports zod, node:os and money parsing, and types only, so reading a configuration (the
+ * admin CLI, a test) never loads the engine pool, piscina or the sandbox. A default or a list that an
+ * area needs at configuration time lives here, and the area imports it from here.
  */
+
+/** Faults the embedded sandbox can inject (their meaning: server/sandbox/options.ts). */
+export const SANDBOX_FAULT_KINDS = [
+  "error",
+  "throttle",
+  "truncate",
+  "refuse",
+  "timeout",
+  "slow",
+  "garbage",
+  "token-expired",
+] as const;
+
+/** Image engine threads by default: half the cores (its ONNX sessions use several threads each), at least one. */
+export function defaultEngineThreads(): number {
+  return Math.max(1, Math.floor(availableParallelism() / 2));
+}
 
 const int = (min: number) => z.coerce.number().int().min(min);
 const dollars = z
@@ -246,7 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 // --- marketplaces ---
 
-const FAULT_NAMES: readonly string[] = FAULT_KINDS;
+const FAULT_NAMES: readonly string[] = SANDBOX_FAULT_KINDS;
 
 /** Builds the marketplaces section; a configured URL without that API's credentials is a ConfigError. */
 function marketplacesConfig(e: z.infer<typeof EnvSchema>): MarketplacesConfig {
