@@ -51,6 +51,15 @@ const EnvSchema = z.object({
   /** Where `npm run admin` finds the server (default: this machine's PORT). */
   ADMIN_URL: z.string().url().optional(),
   SHUTDOWN_GRACE_MS: int(0).default(30_000),
+  /** Browser origins allowed to call /v1 (comma list of exact origins). Unset: none (keys belong on servers). */
+  V1_ALLOWED_ORIGINS: z.string().default(""),
+  /** Longest wait for a request's headers; past it the connection gets 408 in the envelope and is closed. */
+  HTTP_HEADERS_TIMEOUT_MS: int(1000).default(10_000),
+  /** Longest wait for a whole request (headers and body), however fast it arrives. */
+  HTTP_REQUEST_TIMEOUT_MS: int(1000).default(300_000),
+  /** Slowest body accepted, in bytes a second, after HTTP_BODY_GRACE_MS; slower is 408. */
+  HTTP_MIN_BODY_RATE: int(1).default(2048),
+  HTTP_BODY_GRACE_MS: int(0).default(10_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 
   // --- billing (spec: Limits, Billing) ---
@@ -177,6 +186,13 @@ export interface Config {
   adminToken: string | undefined;
   adminUrl: string;
   shutdownGraceMs: number;
+  v1AllowedOrigins: string[];
+  http: {
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    minBodyBytesPerSecond: number;
+    bodyGraceMs: number;
+  };
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   billing: {
     unitMicros: number;
@@ -218,6 +234,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminToken: e.ADMIN_TOKEN,
     adminUrl: e.ADMIN_URL ?? `http://${e.HOST === "0.0.0.0" ? "127.0.0.1" : e.HOST}:${e.PORT}`,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    v1AllowedOrigins: e.V1_ALLOWED_ORIGINS.split(",")
+      .map((o) => o.trim())
+      .filter(Boolean),
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_MS, e.HTTP_HEADERS_TIMEOUT_MS),
+      minBodyBytesPerSecond: e.HTTP_MIN_BODY_RATE,
+      bodyGraceMs: e.HTTP_BODY_GRACE_MS,
+    },
     logLevel: e.LOG_LEVEL,
     billing: {
       unitMicros: e.PRICE_PER_UNIT,

@@ -17,6 +17,7 @@ import type { AppEnv } from "../platform/context.ts";
 import { deliver, success } from "../platform/envelope.ts";
 import { printable, readInput } from "../platform/input.ts";
 import { requestHeader } from "../platform/request-header.ts";
+import { ENVELOPE_SECURITY_HEADERS } from "../platform/security-headers.ts";
 import type { EngineTask } from "./engine-task.ts";
 
 /** Body types the image endpoints take (spec: image translate headers). */
@@ -57,6 +58,7 @@ export function imagingRoutes(): Hono<AppEnv> {
           "content-type": result.contentType,
           "x-service-request-id": c.get("requestId"),
           "x-service-regions-count": String(result.regionsCount),
+          ...ENVELOPE_SECURITY_HEADERS,
         },
       });
     }
