@@ -9,6 +9,7 @@ import { legacySuccessor } from "./marketplaces/legacy-paths.ts";
 import { legacyCrossborderRoutes, marketplaceRoutes } from "./marketplaces/routes.ts";
 import { CachedRouter } from "./platform/cached-router.ts";
 import type { AppEnv } from "./platform/context.ts";
+import { allowOrigin, checkBrowserOrigin } from "./platform/cors.ts";
 import { errorResponse } from "./platform/errors.ts";
 import { healthRoutes } from "./platform/health.ts";
 import { requestContext } from "./platform/request-context.ts";
@@ -35,10 +36,13 @@ export function buildApp(services: Services): Hono<AppEnv> {
   app.route("/admin", adminRoutes());
 
   app.use("/v1/*", async (c, next) => {
+    const { preflight, origin } = checkBrowserOrigin(c);
+    if (preflight) return preflight;
     const authenticating = authenticateCall(c);
     if (authenticating) await authenticating;
     await enforceRateLimit(c);
     await next();
+    if (origin) allowOrigin(c.res, origin);
   });
   app.route("/v1/image-translate", imagingRoutes());
   app.route("/v1", marketplaceRoutes());
