@@ -3,6 +3,7 @@ import { TrieRouter } from "hono/router/trie-router";
 import { authenticateCall } from "./accounts/authenticate-call.ts";
 import { adminRoutes } from "./admin/routes.ts";
 import { docsRoutes } from "./docs/routes.ts";
+import { requireKeyForPrivateFont } from "./fonts/private-font-auth.ts";
 import { imagingRoutes } from "./imaging/routes.ts";
 import { enforceRateLimit } from "./limits/enforce-rate-limit.ts";
 import { legacySuccessor } from "./marketplaces/legacy-paths.ts";
@@ -35,6 +36,7 @@ export function buildApp(services: Services): Hono<AppEnv> {
   app.route("/admin", adminRoutes());
 
   app.use("/v1/*", async (c, next) => {
+    requireKeyForPrivateFont(c);
     const authenticating = authenticateCall(c);
     if (authenticating) await authenticating;
     await enforceRateLimit(c);

@@ -6,6 +6,9 @@ import { KeyUsageRecorder } from "./accounts/key-usage.ts";
 import { Ledger, type LedgerOptions } from "./billing/ledger.ts";
 import type { PriceBook } from "./billing/prices.ts";
 import type { Config } from "./config.ts";
+import { FontChecker } from "./fonts/font-checker.ts";
+import { UserFontStore } from "./fonts/font-store.ts";
+import { UserFonts } from "./fonts/user-fonts.ts";
 import { EnginePool } from "./imaging/engine-pool.ts";
 import { Capacity } from "./limits/capacity.ts";
 import { KeyRateLimiter } from "./limits/rate-limiter.ts";
@@ -27,6 +30,8 @@ export interface Services {
   marketplaces: Partial<Record<Marketplace, MarketplaceModule>>;
   /** The image engine's worker threads (they start on first use). */
   imaging: EnginePool;
+  /** User fonts: uploads (checked in their own worker threads), storage, resolution for translate. */
+  fonts: UserFonts;
   logger: Logger;
   clock: () => Date;
   /** The clock in epoch milliseconds, for what runs on every call (no Date made unless injected). */
@@ -47,6 +52,11 @@ export interface ServiceDependencies {
   ledger?: LedgerOptions;
 }
 
+/** Spec, Limits (Custom fonts): soft cap of fonts per user. */
+const USER_FONT_SOFT_CAP = 50;
+/** Font files kept in memory per process (by content hash; a CJK font is 5 to 20 MiB). */
+const USER_FONT_CACHE_BYTES = 96 * 1024 * 1024;
+
 export function createServices(config: Config, deps: ServiceDependencies): Services {
   const clock = deps.clock ?? (() => new Date());
   const injectedClock = deps.clock;
@@ -57,6 +67,12 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
   const ledger = new Ledger(deps.db, { ...(injectedClock ? { now: injectedClock } : {}), ...deps.ledger });
   const redis = deps.redis ? { client: deps.redis, keyPrefix: deps.redisKeyPrefix ?? "ml:" } : undefined;
   const imaging = new EnginePool({ threads: config.limits.imageWorkers, translation: config.translation });
+  const fonts = new UserFonts(new UserFontStore(deps.db), new FontChecker(), {
+    softCap: USER_FONT_SOFT_CAP,
+    cacheBytes: USER_FONT_CACHE_BYTES,
+    now: clock,
+    logger,
+  });
   return {
     config,
     db: deps.db,
@@ -79,6 +95,7 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
     ),
     marketplaces: deps.marketplaces ?? {},
     imaging,
+    fonts,
     logger,
     clock,
     clockMs,
@@ -90,6 +107,7 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
       await keyUsage.stop().catch((error) => logger.warn("could not write key usage", { error }));
       await ledger.stop();
       await imaging.close();
+      await fonts.close();
     },
   };
 }
