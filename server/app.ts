@@ -6,6 +6,7 @@ import { appRoutes } from "./app/routes.ts";
 import { dashboardApiRoutes } from "./dashboard/api-routes.ts";
 import { dashboardPageRoutes } from "./dashboard/page-routes.ts";
 import { docsRoutes } from "./docs/routes.ts";
+import { requireKeyForPrivateFont } from "./fonts/private-font-auth.ts";
 import { imagingRoutes } from "./imaging/routes.ts";
 import { enforceRateLimit } from "./limits/enforce-rate-limit.ts";
 import { legacySuccessor } from "./marketplaces/legacy-paths.ts";
@@ -46,6 +47,7 @@ export function buildApp(services: Services): Hono<AppEnv> {
   app.use("/v1/*", async (c, next) => {
     const { preflight, origin } = checkBrowserOrigin(c);
     if (preflight) return preflight;
+    requireKeyForPrivateFont(c);
     const authenticating = authenticateCall(c);
     if (authenticating) await authenticating;
     await enforceRateLimit(c);
