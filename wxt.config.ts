@@ -67,11 +67,13 @@ export default defineConfig({
     ...(browser === "firefox"
       ? {
           browser_specific_settings: {
+            // 140 (Android 142): the first versions that read data_collection_permissions.
             gecko: {
               id: "marketlens@marketlens.dev",
-              strict_min_version: "128.0",
+              strict_min_version: "140.0",
               data_collection_permissions: { required: ["none"] },
             },
+            gecko_android: { strict_min_version: "142.0" },
           },
         }
       : // Chrome 148+: messages carry ArrayBuffers by structured clone instead of JSON.

@@ -5,6 +5,7 @@ import {
   inProcessEngineClient,
   offscreenEngineClient,
 } from "../src/extension/engine-client.ts";
+import { extensionUrl } from "../src/extension/extension-url.ts";
 import { BackgroundMessageSchema } from "../src/extension/protocol.ts";
 import { ResultCache } from "../src/extension/result-cache.ts";
 import { loadSettings, type Settings } from "../src/extension/settings.ts";
@@ -31,7 +32,7 @@ export default defineBackground(() => {
   let engine: EngineClient;
   if (import.meta.env.FIREFOX) {
     const hosted = import("../src/extension/engine-host.ts").then(
-      ({ EngineHost }) => new EngineHost(browser.runtime.getURL("/"), "Firefox background page"),
+      ({ EngineHost }) => new EngineHost(extensionUrl("/"), "Firefox background page"),
     );
     engine = {
       translate: async (...args) => inProcessEngineClient(await hosted).translate(...args),

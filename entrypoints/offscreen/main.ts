@@ -1,9 +1,10 @@
 import { browser } from "wxt/browser";
 import { EngineHost } from "../../src/extension/engine-host.ts";
+import { extensionUrl } from "../../src/extension/extension-url.ts";
 import { EngineRequestSchema } from "../../src/extension/protocol.ts";
 
 // The offscreen document (Chrome, reason WORKERS): runs the engine for the background service worker.
-const host = new EngineHost(browser.runtime.getURL("/"), "Chrome offscreen document");
+const host = new EngineHost(extensionUrl("/"), "Chrome offscreen document");
 
 browser.runtime.onMessage.addListener((raw, _sender, sendResponse) => {
   const parsed = EngineRequestSchema.safeParse(raw);

@@ -5,6 +5,7 @@
  */
 import { browser } from "wxt/browser";
 import type { EngineHost, ProgressSink } from "./engine-host.ts";
+import { extensionUrl } from "./extension-url.ts";
 import {
   EngineProgressSchema,
   type EngineReply,
@@ -53,7 +54,7 @@ export function offscreenEngineClient(): EngineClient {
     const offscreen = browser.offscreen;
     const contexts = await browser.runtime.getContexts({
       contextTypes: ["OFFSCREEN_DOCUMENT" as never],
-      documentUrls: [browser.runtime.getURL(OFFSCREEN_PATH as never)],
+      documentUrls: [extensionUrl(OFFSCREEN_PATH)],
     });
     if (contexts.length > 0) return;
     creating ??= offscreen

@@ -50,13 +50,16 @@ async function pixels(page: Page, clip: { x: number; y: number; width: number; h
   const canvas = createCanvas(picture.width, picture.height);
   const ctx = canvas.getContext("2d");
   ctx.drawImage(picture, 0, 0);
-  return ctx.getImageData(0, 0, picture.width, picture.height);
+  const { data, width, height } = ctx.getImageData(0, 0, picture.width, picture.height);
+  return { data: new Uint8ClampedArray(data), width, height };
 }
 
 /** Mean absolute channel difference of two same-size captures, inside and outside the text boxes. */
+type Capture = Awaited<ReturnType<typeof pixels>>;
+
 function compare(
-  a: ImageData,
-  b: ImageData,
+  a: Capture,
+  b: Capture,
   boxes: TextBox[],
   scale: number,
 ): { inside: number; outside: number } {
@@ -138,4 +141,111 @@ describe("Translate image (the fixed contract)", () => {
     expect(compare(before, restored, [], 1).outside).toBe(0);
     await page.close();
   }, 180_000);
+
+  it("on a Taobao-style page: fetches the full-size original behind an alicdn thumbnail with the page's Referer, shows the ring at once, and serves the second visit from the cache", async () => {
+    const page = await open("/taobao/item.html");
+    const thumbUrl = `${sites.cdnOrigin}/img/main.jpg_360x360q90.jpg_.webp`;
+    // The moment the ring appears, measured in the page; the call's start, in the service worker.
+    await page.evaluate(() => {
+      new MutationObserver(() => {
+        const w = document.querySelector('[data-marketlens-state="working"]');
+        const ring = w?.shadowRoot?.querySelector('[role="progressbar"]');
+        if (ring && !(window as unknown as { ringAt?: number }).ringAt)
+          (window as unknown as { ringAt?: number }).ringAt = Date.now();
+      }).observe(document.documentElement, { subtree: true, childList: true, attributes: true });
+    });
+    const calledAt = Date.now();
+    const result = await ext.translateImage(page, thumbUrl);
+    expect(result, JSON.stringify(result)).toMatchObject({ state: "translated", fromCache: false });
+    const ringAt = await page.evaluate(() => (window as unknown as { ringAt?: number }).ringAt);
+    expect(ringAt).toBeDefined();
+    // 100 ms is the goal (npm run bench -- extension measures it); a busy shared machine gets slack here.
+    expect(ringAt! - calledAt).toBeLessThan(1000);
+
+    const original = sites.requests.filter((r) => r.url === `${sites.cdnOrigin}/img/main.jpg`);
+    expect(original.length).toBeGreaterThan(0);
+    expect(original.every((r) => r.referer?.startsWith(sites.pageOrigin))).toBe(true);
+    const overlay = overlayOf(page, thumbUrl);
+    expect(await overlay.getAttribute("data-marketlens-state")).toBe("translated");
+    const main = (await page.locator("#main").boundingBox())!;
+    const covered = (await overlay.boundingBox())!;
+    expect(Math.abs(covered.x - (main.x + 1))).toBeLessThanOrEqual(1); // inside the 1 px border
+    expect(Math.abs(covered.width - (main.width - 2))).toBeLessThanOrEqual(1);
+
+    // The overlay follows the image when the page scrolls.
+    await page.evaluate(() => window.scrollBy(0, 120));
+    await expect
+      .poll(async () => (await overlay.boundingBox())!.y)
+      .toBeCloseTo((await page.locator("#main").boundingBox())!.y + 1, 0);
+
+    // Second visit: the same picture comes from the cache, without the engine.
+    await page.reload();
+    await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete));
+    const again = await ext.translateImage(page, thumbUrl);
+    expect(again, JSON.stringify(again)).toMatchObject({ state: "translated", fromCache: true });
+    expect(again.ms).toBeLessThan(result.ms);
+    await page.close();
+  }, 180_000);
+
+  it("shows a broken image's error on the image, in words", async () => {
+    const page = await open("/taobao/item.html");
+    const srcUrl = `${sites.cdnOrigin}/img/broken.jpg`;
+    const result = await ext.translateImage(page, srcUrl);
+    expect(result.state).toBe("failed");
+    const overlay = overlayOf(page, srcUrl);
+    expect(await overlay.getAttribute("data-marketlens-state")).toBe("failed");
+    const words = await overlay.evaluate(
+      (el) => el.shadowRoot?.querySelector('[role="alert"]')?.textContent ?? "",
+    );
+    expect(words).toContain("Could not read this image");
+    await page.close();
+  }, 60_000);
+
+  it("translates the Japanese banner of a Rakuten-style <picture>", async () => {
+    const page = await open("/rakuten/item.html");
+    const srcUrl = `${sites.cdnOrigin}/img/banner.jpg`;
+    const result = await ext.translateImage(page, srcUrl);
+    expect(result, JSON.stringify(result)).toMatchObject({ state: "translated" });
+    const box = (await page.locator("#banner").boundingBox())!;
+    const covered = (await overlayOf(page, srcUrl).boundingBox())!;
+    expect(Math.abs(covered.width - box.width)).toBeLessThanOrEqual(1);
+    await page.close();
+  }, 120_000);
+});
+
+describe("Translate all images on the page", () => {
+  it("translates every visible product tile and skips the icon", async () => {
+    const page = await open("/amazon/item.html");
+    const tabId = await ext.tabIdOf(page);
+    await ext.worker.evaluate(
+      (t) =>
+        (
+          globalThis as unknown as {
+            chrome: { tabs: { sendMessage(t: number, m: object): Promise<unknown> } };
+          }
+        ).chrome.tabs.sendMessage(t, {
+          type: "page:translate-all",
+        }),
+      tabId,
+    );
+    for (const i of [0, 1, 2])
+      await expect
+        .poll(
+          () => overlayOf(page, `${sites.cdnOrigin}/img/tile-${i}.jpg`).getAttribute("data-marketlens-state"),
+          {
+            timeout: 150_000,
+            interval: 500,
+          },
+        )
+        .toBe("translated");
+    expect(await overlayOf(page, `${sites.cdnOrigin}/img/icon.png`).count()).toBe(0);
+    await page.close();
+  }, 200_000);
+});
+
+describe("Privacy", () => {
+  it("no request left for anything but the fixture origins and the extension itself", () => {
+    expect(ext.outside).toEqual([]);
+    expect(ext.requested.length).toBeGreaterThan(0);
+  });
 });
