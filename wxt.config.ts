@@ -61,6 +61,9 @@ export default defineConfig({
       ...(browser === "firefox" ? [] : ["offscreen", "sidePanel"]),
     ],
     host_permissions: ["<all_urls>"],
+    // The dashboard redirects the shopper's tab here after approving a connection (a web page may only
+    // navigate to an extension page listed here).
+    web_accessible_resources: [{ resources: ["connect.html"], matches: ["<all_urls>"] }],
     action: { default_title: "Marketlens" },
     // onnxruntime-web and tesseract compile WebAssembly; nothing else is relaxed.
     content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';" },

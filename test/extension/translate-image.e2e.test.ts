@@ -9,6 +9,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildExtension } from "./support/build-extension.ts";
 import { type ExtensionBrowser, launchExtension } from "./support/extension-browser.ts";
+import { type FakeMarketlensServer, startFakeMarketlensServer } from "./support/fake-marketlens-server.ts";
 import { type FixtureSites, startFixtureSites } from "./support/fixture-sites.ts";
 import {
   drawMarketplaceImages,
@@ -21,17 +22,20 @@ import {
 let sites: FixtureSites;
 let ext: ExtensionBrowser;
 let images: MarketplaceImages;
+let lens: FakeMarketlensServer;
 
 beforeAll(async () => {
   const [dir, drawn] = await Promise.all([buildExtension("chrome"), drawMarketplaceImages()]);
   images = drawn;
   sites = await startFixtureSites(marketplacePages, imageRoutes(images));
-  ext = await launchExtension(dir, [sites.pageOrigin, sites.cdnOrigin]);
+  lens = await startFakeMarketlensServer();
+  ext = await launchExtension(dir, [sites.pageOrigin, sites.cdnOrigin, lens.origin]);
 }, 300_000);
 
 afterAll(async () => {
   await ext?.close();
   await sites?.close();
+  await lens?.close();
 });
 
 async function open(path: string): Promise<Page> {
@@ -241,6 +245,50 @@ describe("Translate all images on the page", () => {
     expect(await overlayOf(page, `${sites.cdnOrigin}/img/icon.png`).count()).toBe(0);
     await page.close();
   }, 200_000);
+});
+
+describe("Settings and the Marketlens server connection", () => {
+  it("connects from the options page with an extension token, translates through the server, and disconnects", async () => {
+    const options = await ext.context.newPage();
+    await options.goto(`chrome-extension://${ext.extensionId}/options.html`);
+    await options.locator('select[name="targetLanguage"]').selectOption("en");
+    await options.locator('input[name="serverUrl"]').fill(lens.origin);
+    const [connectTab] = await Promise.all([
+      ext.context.waitForEvent("page"),
+      options.locator('button[name="connect"]').click(),
+    ]);
+    await connectTab.waitForURL(/connect\.html/);
+    await expect.poll(() => connectTab.locator("main").getAttribute("data-connect-state")).toBe("connected");
+    expect(connectTab.url()).not.toContain("token="); // cleared from the address bar
+    await options.reload();
+    await expect
+      .poll(() => options.locator('[data-testid="connected"]').textContent())
+      .toContain("shopper@example.com");
+    await options.locator('select[name="translator"]').selectOption("server");
+
+    const page = await open("/amazon/item.html");
+    const result = await ext.translateImage(page, `${sites.cdnOrigin}/img/tile-1.jpg`);
+    expect(result, JSON.stringify(result)).toMatchObject({ state: "translated" });
+    const calls = lens.seen.filter((r) => r.path === "/app/translate");
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of [...calls, ...lens.seen.filter((r) => r.path === "/app/session")]) {
+      expect(call.authorization).toBe(`Bearer ${lens.token}`);
+      expect(call.headers).not.toHaveProperty("x-api-key");
+    }
+    expect(JSON.parse(calls[0]!.body)).toMatchObject({ target: "en" });
+
+    await options.locator('button[name="disconnect"]').click();
+    await expect.poll(() => options.locator('input[name="serverUrl"]').count()).toBe(1);
+    const stored = await ext.worker.evaluate(() =>
+      (
+        globalThis as unknown as {
+          chrome: { storage: { local: { get(k: string): Promise<Record<string, unknown>> } } };
+        }
+      ).chrome.storage.local.get("settings"),
+    );
+    expect(stored.settings).toMatchObject({ server: null, translator: "auto", targetLanguage: "en" });
+    await Promise.all([page.close(), options.close(), connectTab.close()]);
+  }, 180_000);
 });
 
 describe("Privacy", () => {
