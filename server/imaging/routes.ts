@@ -10,6 +10,7 @@ import {
   TranslateDataSchema,
   TranslateQuerySchema,
 } from "../../src/contract/image-translate.ts";
+import { normalizeTarget, TARGET_LANGS } from "../../src/translate/languages.ts";
 import { requireScope } from "../accounts/authenticate-call.ts";
 import { runCharged } from "../gateway/charged-call.ts";
 import { formatBytes, readBodyBytes } from "../platform/body.ts";
@@ -38,6 +39,7 @@ export function imagingRoutes(): Hono<AppEnv> {
   app.post("/translate", async (c) => {
     requireScope(c, "image-translate", "translate");
     const query = readQuery(c, TranslateQuerySchema);
+    checkTarget(query.target_language);
     checkFont(query.font);
     const bytes = await readImage(c);
     const result = await runImage(c, "translate", {
@@ -130,6 +132,19 @@ function readQuery<T extends z.ZodObject>(c: Context<AppEnv>, schema: T): z.infe
     throw new GatewayError("BAD_REQUEST", `${name}: ${issue.message}${given}.`);
   }
   return parsed.data;
+}
+
+/**
+ * The server's translators write a closed set of languages (the keys of supported-fonts'
+ * fontsByLanguage); any other target is refused before the image is read or anything is charged, rather
+ * than answered with the source text left in the picture.
+ */
+function checkTarget(target: string): void {
+  if (normalizeTarget(target) !== undefined) return;
+  throw new GatewayError(
+    "BAD_REQUEST",
+    `target_language: "${target.slice(0, 40)}" is not a language image translation writes; use one of ${TARGET_LANGS.join(", ")}.`,
+  );
 }
 
 /** Bundled fonts by name; `user/<id>` names a font uploaded in the dashboard. */
