@@ -10,6 +10,7 @@ import {
   TranslateDataSchema,
   TranslateQuerySchema,
 } from "../../src/contract/image-translate.ts";
+import { normalizeTarget, TARGET_LANGS } from "../../src/translate/languages.ts";
 import { requireScope } from "../accounts/authenticate-call.ts";
 import { runCharged } from "../gateway/charged-call.ts";
 import { formatBytes, readBodyBytes } from "../platform/body.ts";
@@ -45,6 +46,7 @@ export function imagingRoutes(): Hono<AppEnv> {
   app.post("/translate", async (c) => {
     requireScope(c, "image-translate", "translate");
     const query = readQuery(c, TranslateQuerySchema);
+    checkTarget(query.target_language);
     checkFont(query.font);
     // A user font is looked up, its state and script gate checked, before the body is read or anything
     // is charged.
@@ -147,6 +149,19 @@ function readQuery<T extends z.ZodObject>(c: Context<AppEnv>, schema: T): z.infe
   if (repeated !== undefined)
     throw new GatewayError("BAD_REQUEST", `${repeated}: given more than once; send one value.`);
   return readInput(schema, { ...query }, "BAD_REQUEST");
+}
+
+/**
+ * The server's translators write a closed set of languages (the keys of supported-fonts'
+ * fontsByLanguage); any other target is refused before the image is read or anything is charged, rather
+ * than answered with the source text left in the picture.
+ */
+function checkTarget(target: string): void {
+  if (normalizeTarget(target) !== undefined) return;
+  throw new GatewayError(
+    "BAD_REQUEST",
+    `target_language: "${target.slice(0, 40)}" is not a language image translation writes; use one of ${TARGET_LANGS.join(", ")}.`,
+  );
 }
 
 /** Bundled fonts by name; `user/<id>` names a font uploaded in the dashboard. */
