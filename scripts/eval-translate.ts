@@ -75,7 +75,7 @@ export interface EvalRow {
   src: string;
   category: Category;
   ref: Partial<Record<Target, string[]>>;
-  /** Set when the line was copied from ../shared/fixtures/real-images/labels.json (which others can see). */
+  /** Set when the line was copied from test/fixtures/real-images/labels.json (which others can see). */
   origin?: string;
   /** "traditional" for Traditional Chinese rows. */
   variant?: string;
