@@ -226,6 +226,29 @@ describe("Translate image (the fixed contract)", () => {
     await page.close();
   }, 60_000);
 
+  it("finds a CSS background banner under the pointer (the menu gives no image there) and paints over it", async () => {
+    const page = await open("/taobao/item.html");
+    await page.locator("#promo").click({ button: "right" });
+    const tabId = await ext.tabIdOf(page);
+    const result = await ext.worker.evaluate(
+      (t) =>
+        (
+          globalThis as unknown as {
+            marketlens: { translateBackground(tabId: number, frameId: number): Promise<{ state: string }> };
+          }
+        ).marketlens.translateBackground(t, 0),
+      tabId,
+    );
+    expect(result, JSON.stringify(result)).toMatchObject({ state: "translated" });
+    const overlay = overlayOf(page, `${sites.cdnOrigin}/img/banner.jpg`);
+    expect(await overlay.getAttribute("data-marketlens-state")).toBe("translated");
+    const box = (await page.locator("#promo").boundingBox())!;
+    const covered = (await overlay.boundingBox())!;
+    expect(Math.abs(covered.width - box.width)).toBeLessThanOrEqual(1);
+    expect(Math.abs(covered.height - box.height)).toBeLessThanOrEqual(1);
+    await page.close();
+  }, 120_000);
+
   it("translates the Japanese banner of a Rakuten-style <picture>", async () => {
     const page = await open("/rakuten/item.html");
     const srcUrl = `${sites.cdnOrigin}/img/banner.jpg`;
