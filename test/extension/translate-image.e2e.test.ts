@@ -173,8 +173,8 @@ describe("Translate image (the fixed contract)", () => {
           (window as unknown as { ringAt?: number }).ringAt = Date.now();
       }).observe(document.documentElement, { subtree: true, childList: true, attributes: true });
     });
-    const calledAt = Date.now();
     const result = await ext.translateImage(page, thumbUrl);
+    const calledAt = result.calledAt;
     expect(result, JSON.stringify(result)).toMatchObject({ state: "translated", fromCache: false });
     const ringAt = await page.evaluate(() => (window as unknown as { ringAt?: number }).ringAt);
     expect(ringAt).toBeDefined();
