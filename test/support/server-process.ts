@@ -36,7 +36,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     url,
     child,
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return; // gone already (killed)
       child.kill("SIGTERM");
       await once(child, "exit");
     },
