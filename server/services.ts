@@ -6,10 +6,12 @@ import { KeyUsageRecorder } from "./accounts/key-usage.ts";
 import { Ledger, type LedgerOptions } from "./billing/ledger.ts";
 import type { PriceBook } from "./billing/prices.ts";
 import type { Config } from "./config.ts";
+import { IdempotencyStore } from "./gateway/idempotency.ts";
 import { EnginePool } from "./imaging/engine-pool.ts";
 import { Capacity } from "./limits/capacity.ts";
 import { KeyRateLimiter } from "./limits/rate-limiter.ts";
 import type { MarketplaceModule } from "./marketplaces/types.ts";
+import { createInvalidations, type InvalidationBus, type Invalidations } from "./platform/invalidations.ts";
 import { createLogger, type Logger } from "./platform/logger.ts";
 import type { Database } from "./storage/database.ts";
 
@@ -21,6 +23,10 @@ export interface Services {
   authenticator: Authenticator;
   keyUsage: KeyUsageRecorder;
   ledger: Ledger;
+  /** Broadcasts revocations, suspensions and deletions so every process drops its cached copy at once. */
+  invalidations: Invalidations;
+  /** Idempotency-Key of charged calls, kept in the database (shared by every process). */
+  idempotency: IdempotencyStore;
   prices: PriceBook;
   rateLimiter: KeyRateLimiter;
   capacity: Capacity;
@@ -45,6 +51,8 @@ export interface ServiceDependencies {
   logger?: Logger;
   clock?: () => Date;
   ledger?: LedgerOptions;
+  /** By default Redis pub/sub with `redis`, Postgres LISTEN/NOTIFY on Postgres, else in-process. */
+  invalidations?: InvalidationBus;
 }
 
 export function createServices(config: Config, deps: ServiceDependencies): Services {
@@ -56,17 +64,28 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
   const keyUsage = new KeyUsageRecorder(accounts);
   const ledger = new Ledger(deps.db, { ...(injectedClock ? { now: injectedClock } : {}), ...deps.ledger });
   const redis = deps.redis ? { client: deps.redis, keyPrefix: deps.redisKeyPrefix ?? "ml:" } : undefined;
+  const invalidations =
+    deps.invalidations ??
+    createInvalidations({
+      db: deps.db,
+      redis,
+      onError: (error) => logger.warn("invalidation bus", { error: String(error) }),
+    });
+  const authenticator = new Authenticator(accounts, { ttlMs: config.limits.keyCacheTtlMs, now: clockMs });
+  invalidations.subscribe("key", (keyId) => authenticator.forgetKey(keyId));
+  invalidations.subscribe("account", (accountId) => authenticator.forgetAccount(accountId));
+  const idempotency = new IdempotencyStore(deps.db);
+  let pruning: NodeJS.Timeout | undefined;
   const imaging = new EnginePool({ threads: config.limits.imageWorkers, translation: config.translation });
   return {
     config,
     db: deps.db,
     accounts,
-    authenticator: new Authenticator(accounts, {
-      ttlMs: config.limits.keyCacheTtlMs,
-      now: clockMs,
-    }),
+    authenticator,
     keyUsage,
     ledger,
+    invalidations,
+    idempotency,
     prices: config.billing,
     rateLimiter: new KeyRateLimiter(redis),
     capacity: new Capacity(
@@ -83,12 +102,17 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
     clock,
     clockMs,
     async start() {
+      await invalidations.start();
       await ledger.start();
       keyUsage.start();
+      pruning = setInterval(() => void idempotency.prune().catch(() => {}), 10 * 60_000);
+      pruning.unref();
     },
     async stop() {
+      clearInterval(pruning);
       await keyUsage.stop().catch((error) => logger.warn("could not write key usage", { error }));
       await ledger.stop();
+      await invalidations.close();
       await imaging.close();
     },
   };
