@@ -32,7 +32,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("two server processes", () => {
       DATA_DIR: "/nonexistent",
     };
     [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-  }, 120_000);
+  }, 320_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
@@ -105,7 +105,7 @@ describe.skipIf(!DATABASE_URL)("two server processes on Postgres alone", () => {
     url.searchParams.set("options", `-c search_path=${schema}`);
     const env = { DATABASE_URL: url.toString(), ADMIN_TOKEN, DATA_DIR: "/nonexistent", IMAGE_WORKERS: "1" };
     [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-  }, 120_000);
+  }, 320_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
