@@ -32,12 +32,12 @@ export class FontChecker {
   readonly stats: FontCheckStats = { checks: 0, crashed: 0, timedOut: 0 };
 
   constructor(options: FontCheckerOptions = {}) {
-    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.timeoutMs = options.timeoutMs ?? 20_000;
     const heap = options.maxHeapMb ?? 512;
     this.pool = new Piscina({
       filename: new URL("./font-check-worker.ts", import.meta.url).href,
       minThreads: 0,
-      maxThreads: options.threads ?? 1,
+      maxThreads: options.threads ?? 2,
       idleTimeout: 60_000,
       execArgv: ["--import", "tsx"],
       resourceLimits: { maxOldGenerationSizeMb: heap, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
