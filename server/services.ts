@@ -93,7 +93,7 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
   const redis = deps.redis ? { client: deps.redis, keyPrefix: deps.redisKeyPrefix ?? "ml:" } : undefined;
   let translator: Promise<Translator> | undefined;
   const imaging = new EnginePool({ threads: config.limits.imageWorkers, translation: config.translation });
-  const fonts = new UserFonts(new UserFontStore(deps.db), new FontChecker(), {
+  const fonts = new UserFonts(new UserFontStore(deps.db), new FontChecker({ logger }), {
     softCap: USER_FONT_SOFT_CAP,
     cacheBytes: USER_FONT_CACHE_BYTES,
     now: clock,

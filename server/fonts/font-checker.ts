@@ -1,5 +1,6 @@
 import { Piscina } from "piscina";
 import type { Script } from "../../src/contract/image-translate.ts";
+import type { Logger } from "../platform/logger.ts";
 import type { FontCheckResult, FontCheckTask } from "./font-check-task.ts";
 
 export interface FontCheckerOptions {
@@ -8,6 +9,7 @@ export interface FontCheckerOptions {
   timeoutMs?: number;
   /** The V8 heap a check may use; past it the thread dies and the file is refused. */
   maxHeapMb?: number;
+  logger?: Logger;
 }
 
 /** How the checks went since start: what the fuzz run and the logs report. */
@@ -41,6 +43,12 @@ export class FontChecker {
       idleTimeout: 60_000,
       execArgv: ["--import", "tsx"],
       resourceLimits: { maxOldGenerationSizeMb: heap, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+    });
+    // A thread that dies outside a task (out of memory while starting, say) is reported on the pool; an
+    // unheard 'error' event would take the whole server down. Its task, if any, ends at the time limit.
+    this.pool.on("error", (error: unknown) => {
+      this.stats.crashed++;
+      options.logger?.warn("a font check thread died", { error });
     });
   }
 
