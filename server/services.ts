@@ -113,7 +113,7 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
   let pruning: NodeJS.Timeout | undefined;
   let translator: Promise<Translator> | undefined;
   const imaging = new EnginePool({ threads: config.limits.imageWorkers, translation: config.translation });
-  const fonts = new UserFonts(new UserFontStore(deps.db), new FontChecker(), {
+  const fonts = new UserFonts(new UserFontStore(deps.db), new FontChecker({ logger }), {
     softCap: USER_FONT_SOFT_CAP,
     cacheBytes: USER_FONT_CACHE_BYTES,
     now: clock,

@@ -7,6 +7,10 @@ import type { FontCheckResult, FontCheckTask } from "./font-check-task.ts";
 import { renderPreview } from "./font-preview.ts";
 import { inspectFont } from "./inspect-font.ts";
 
+// opentype.js reports the tables it skips on the console; a user's broken file is not the server's log.
+console.warn = () => undefined;
+console.error = () => undefined;
+
 export default async function runFontCheck(task: FontCheckTask): Promise<FontCheckResult> {
   switch (task.kind) {
     case "inspect":

@@ -1,5 +1,6 @@
 import { Piscina } from "piscina";
 import type { Script } from "../../src/contract/image-translate.ts";
+import type { Logger } from "../platform/logger.ts";
 import type { FontCheckResult, FontCheckTask } from "./font-check-task.ts";
 
 export interface FontCheckerOptions {
@@ -8,6 +9,7 @@ export interface FontCheckerOptions {
   timeoutMs?: number;
   /** The V8 heap a check may use; past it the thread dies and the file is refused. */
   maxHeapMb?: number;
+  logger?: Logger;
 }
 
 /** How the checks went since start: what the fuzz run and the logs report. */
@@ -32,15 +34,21 @@ export class FontChecker {
   readonly stats: FontCheckStats = { checks: 0, crashed: 0, timedOut: 0 };
 
   constructor(options: FontCheckerOptions = {}) {
-    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.timeoutMs = options.timeoutMs ?? 20_000;
     const heap = options.maxHeapMb ?? 512;
     this.pool = new Piscina({
       filename: new URL("./font-check-worker.ts", import.meta.url).href,
       minThreads: 0,
-      maxThreads: options.threads ?? 1,
+      maxThreads: options.threads ?? 2,
       idleTimeout: 60_000,
       execArgv: ["--import", "tsx"],
       resourceLimits: { maxOldGenerationSizeMb: heap, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+    });
+    // A thread that dies outside a task (out of memory while starting, say) is reported on the pool; an
+    // unheard 'error' event would take the whole server down. Its task, if any, ends at the time limit.
+    this.pool.on("error", (error: unknown) => {
+      this.stats.crashed++;
+      options.logger?.warn("a font check thread died", { error });
     });
   }
 

@@ -84,8 +84,9 @@ export class UserFontStore {
       );
       if (held.rows[0]!.n >= input.limit) throw new FontLimitError(`${held.rows[0]!.n} fonts held`);
       await tx.query(
-        `INSERT INTO font_files (hash, sfnt, upload_bytes) VALUES ($1, $2, $3) ON CONFLICT (hash) DO NOTHING`,
-        [input.hash, input.sfnt, input.uploadBytes],
+        `INSERT INTO font_files (hash, sfnt, upload_bytes) VALUES ($1, decode($2, 'base64'), $3)
+         ON CONFLICT (hash) DO NOTHING`,
+        [input.hash, toBase64(input.sfnt), input.uploadBytes],
       );
       const { facts } = input;
       const { rows } = await tx.query<FontRow>(
@@ -141,13 +142,22 @@ export class UserFontStore {
 
   /** A stored file's renderer bytes, or undefined when no such file is stored. */
   async file(hash: string): Promise<Uint8Array | undefined> {
-    const { rows } = await this.db.query<{ sfnt: Uint8Array }>(
-      "SELECT sfnt FROM font_files WHERE hash = $1",
+    const { rows } = await this.db.query<{ sfnt: string }>(
+      "SELECT encode(sfnt, 'base64') AS sfnt FROM font_files WHERE hash = $1",
       [hash],
     );
-    const bytes = rows[0]?.sfnt;
-    return bytes ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : undefined;
+    const text = rows[0]?.sfnt;
+    return text === undefined ? undefined : new Uint8Array(Buffer.from(text, "base64"));
   }
+}
+
+/**
+ * Bytes travel as base64 text both ways: the drivers move a text parameter as it is, while a bytea one is
+ * converted byte by byte in JavaScript (PGlite took 3 s to write and 1.5 s to read a 1.5 MB font; base64
+ * takes about 0.7 s and 0.1 s).
+ */
+function toBase64(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
 }
 
 function toStored(row: FontRow): StoredFont {

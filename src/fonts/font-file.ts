@@ -64,6 +64,7 @@ export function checkSfnt(bytes: Uint8Array, name: string, maxBytes = MAX_FONT_B
       );
     }
     seen.add(tag);
+    if (tag === "cmap") checkCmap(view, offset, length, name);
   }
   for (const required of ["cmap", "head", "hhea", "hmtx", "maxp"]) {
     if (!seen.has(required)) {
@@ -74,4 +75,37 @@ export function checkSfnt(bytes: Uint8Array, name: string, maxBytes = MAX_FONT_B
     throw new GatewayError("FONT_RESOLVE_ERROR", `Font ${name} has no glyph outlines (glyf or CFF).`);
   }
   return kind;
+}
+
+/** Highest Unicode code point plus one: no character map can cover more. */
+const UNICODE_SPAN = 0x110000;
+
+/**
+ * The segmented character maps (formats 12 and 13) list code point ranges that a parser expands one by
+ * one; a corrupt or hostile range (0 to 2^32) would keep it busy for minutes. Their groups must lie in the
+ * table and in Unicode, and cover no more than Unicode does.
+ */
+function checkCmap(view: DataView, offset: number, length: number, name: string): void {
+  const corrupt = () =>
+    new GatewayError("FONT_RESOLVE_ERROR", `Font ${name} has a corrupt character map (cmap).`);
+  if (length < 4) throw corrupt();
+  const subtables = view.getUint16(offset + 2);
+  if (4 + subtables * 8 > length) throw corrupt();
+  for (let i = 0; i < subtables; i++) {
+    const at = offset + view.getUint32(offset + 4 + i * 8 + 4);
+    if (at + 2 > offset + length) throw corrupt();
+    const format = view.getUint16(at);
+    if (format !== 12 && format !== 13) continue;
+    if (at + 16 > offset + length) throw corrupt();
+    const groups = view.getUint32(at + 12);
+    if (at + 16 + groups * 12 > offset + length) throw corrupt();
+    let covered = 0;
+    for (let g = 0; g < groups; g++) {
+      const start = view.getUint32(at + 16 + g * 12);
+      const end = view.getUint32(at + 16 + g * 12 + 4);
+      if (start > end || end >= UNICODE_SPAN) throw corrupt();
+      covered += end - start + 1;
+      if (covered > UNICODE_SPAN) throw corrupt();
+    }
+  }
 }
