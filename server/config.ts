@@ -172,6 +172,33 @@ const EnvSchema = z.object({
   /** Comma list of error, throttle, truncate, refuse, timeout, slow, garbage, token-expired. */
   SANDBOX_FAULTS: z.string().default("error,throttle,truncate,refuse,timeout"),
   SANDBOX_SLOW_MS: int(0).default(3000),
+
+  // --- dashboard (docs/dashboard.md) ---
+  /** "open": anyone may sign up; "invite": only with one of SIGNUP_INVITE_CODES. */
+  SIGNUP_MODE: z.enum(["open", "invite"]).default("open"),
+  SIGNUP_INVITE_CODES: z.string().default(""),
+  /** Starter credit of a new account; default $1.00 with the sandbox payments provider, $0 otherwise. */
+  SIGNUP_CREDIT: dollars.optional(),
+  /** How long a dashboard sign-in lasts. */
+  SESSION_TTL_HOURS: int(1).default(168),
+  /** Failed sign-ins per email, and per client address, in SIGNIN_WINDOW_SECONDS before sign-in is refused. */
+  SIGNIN_ATTEMPTS_PER_ACCOUNT: int(1).default(5),
+  SIGNIN_ATTEMPTS_PER_ADDRESS: int(1).default(20),
+  SIGNIN_WINDOW_SECONDS: int(1).default(900),
+  /** The dashboard's public origin (https://... behind a proxy): Origin checks, links in mail, payment return URLs. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Where mail goes: "log" writes it to the server log; "http" posts it to MAIL_HTTP_URL. */
+  MAIL_TRANSPORT: z.enum(["log", "http"]).default("log"),
+  MAIL_HTTP_URL: z.string().url().optional(),
+  MAIL_HTTP_TOKEN: z.string().optional(),
+  MAIL_FROM: z.string().default("Marketlens <no-reply@localhost>"),
+
+  // --- payments (server/payments) ---
+  /** "sandbox" credits at once with test money; "stripe" uses Stripe Checkout. */
+  PAYMENTS_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.string().url().default("https://api.stripe.com"),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -210,7 +237,23 @@ export interface Config {
   };
   translation: TranslationSettings;
   marketplaces: MarketplacesConfig;
+  dashboard: DashboardConfig;
+  payments: PaymentsConfig;
 }
+
+export interface DashboardConfig {
+  signupMode: "open" | "invite";
+  inviteCodes: string[];
+  signupCreditMicros: number;
+  sessionTtlMs: number;
+  signIn: { perAccount: number; perAddress: number; windowSeconds: number };
+  publicUrl: string | undefined;
+  mail: { transport: "log" | "http"; url: string | undefined; token: string | undefined; from: string };
+}
+
+export type PaymentsConfig =
+  | { provider: "sandbox" }
+  | { provider: "stripe"; secretKey: string; webhookSecret: string; apiBase: string };
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -286,6 +329,51 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     },
     marketplaces: marketplacesConfig(e),
+    dashboard: {
+      signupMode: e.SIGNUP_MODE,
+      inviteCodes: e.SIGNUP_INVITE_CODES.split(",")
+        .map((code) => code.trim())
+        .filter(Boolean),
+      signupCreditMicros: e.SIGNUP_CREDIT ?? (e.PAYMENTS_PROVIDER === "sandbox" ? 1_000_000 : 0),
+      sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+      signIn: {
+        perAccount: e.SIGNIN_ATTEMPTS_PER_ACCOUNT,
+        perAddress: e.SIGNIN_ATTEMPTS_PER_ADDRESS,
+        windowSeconds: e.SIGNIN_WINDOW_SECONDS,
+      },
+      publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
+      mail: {
+        transport: e.MAIL_TRANSPORT,
+        url: e.MAIL_HTTP_URL,
+        token: e.MAIL_HTTP_TOKEN,
+        from: e.MAIL_FROM,
+      },
+    },
+    payments: paymentsConfig(e),
+  };
+}
+
+// --- dashboard and payments ---
+
+function paymentsConfig(e: z.infer<typeof EnvSchema>): PaymentsConfig {
+  const missing: string[] = [];
+  if (e.MAIL_TRANSPORT === "http" && !e.MAIL_HTTP_URL)
+    missing.push("MAIL_HTTP_URL: required when MAIL_TRANSPORT=http");
+  if (e.PAYMENTS_PROVIDER === "stripe") {
+    if (!e.STRIPE_SECRET_KEY) missing.push("STRIPE_SECRET_KEY: required when PAYMENTS_PROVIDER=stripe");
+    if (!e.STRIPE_WEBHOOK_SECRET)
+      missing.push("STRIPE_WEBHOOK_SECRET: required when PAYMENTS_PROVIDER=stripe");
+  }
+  if (e.SIGNUP_MODE === "invite" && !e.SIGNUP_INVITE_CODES.trim())
+    missing.push("SIGNUP_INVITE_CODES: required when SIGNUP_MODE=invite");
+  if (missing.length > 0)
+    throw new ConfigError(`Invalid configuration:\n${missing.map((m) => `  ${m}`).join("\n")}`);
+  if (e.PAYMENTS_PROVIDER === "sandbox") return { provider: "sandbox" };
+  return {
+    provider: "stripe",
+    secretKey: e.STRIPE_SECRET_KEY!,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+    apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ""),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   TranslateDataSchema,
   TranslateQuerySchema,
 } from "../../src/contract/image-translate.ts";
+import { normalizeTarget, TARGET_LANGS } from "../../src/translate/languages.ts";
 import { requireScope } from "../accounts/authenticate-call.ts";
 import { runCharged } from "../gateway/charged-call.ts";
 import { formatBytes, readBodyBytes } from "../platform/body.ts";
@@ -34,13 +35,27 @@ export function imagingRoutes(): Hono<AppEnv> {
 
   app.get("/supported-fonts", async (c) => {
     requireScope(c, "image-translate", "supported-fonts");
-    return success(c, FontsRegistrySchema, await c.get("services").imaging.fontsRegistry());
+    const { imaging, fonts } = c.get("services");
+    const [registry, userFonts] = await Promise.all([
+      imaging.fontsRegistry(),
+      fonts.list(c.get("principal").accountId),
+    ]);
+    return success(c, FontsRegistrySchema, { ...registry, userFonts });
   });
 
   app.post("/translate", async (c) => {
     requireScope(c, "image-translate", "translate");
     const query = readQuery(c, TranslateQuerySchema);
+    checkTarget(query.target_language);
     checkFont(query.font);
+    // A user font is looked up, its state and script gate checked, before the body is read or anything
+    // is charged.
+    const userFont = query.font.startsWith("user/")
+      ? await c.get("services").fonts.resolveForCall(c.get("principal").accountId, query.font, {
+          targetLanguage: query.target_language,
+          render: query.render,
+        })
+      : undefined;
     const bytes = await readImage(c);
     const result = await runImage(c, "translate", {
       kind: "translate",
@@ -50,6 +65,7 @@ export function imagingRoutes(): Hono<AppEnv> {
       font: query.font,
       fontWeight: query.font_weight,
       render: query.render,
+      ...(userFont ? { userFont } : {}),
     });
     if (result.kind === "image") {
       c.set("requestIdSent", true);
@@ -135,13 +151,23 @@ function readQuery<T extends z.ZodObject>(c: Context<AppEnv>, schema: T): z.infe
   return readInput(schema, { ...query }, "BAD_REQUEST");
 }
 
+/**
+ * The server's translators write a closed set of languages (the keys of supported-fonts'
+ * fontsByLanguage); any other target is refused before the image is read or anything is charged, rather
+ * than answered with the source text left in the picture.
+ */
+function checkTarget(target: string): void {
+  if (normalizeTarget(target) !== undefined) return;
+  throw new GatewayError(
+    "BAD_REQUEST",
+    `target_language: "${target.slice(0, 40)}" is not a language image translation writes; use one of ${TARGET_LANGS.join(", ")}.`,
+  );
+}
+
 /** Bundled fonts by name; `user/<id>` names a font uploaded in the dashboard. */
 function checkFont(font: string): void {
   if ((BUNDLED_FONTS as readonly string[]).includes(font)) return;
-  if (/^user\/[A-Za-z0-9_-]{1,64}$/.test(font)) {
-    // No font has been uploaded to this account (custom fonts are uploaded in the dashboard).
-    throw new GatewayError("FONT_NOT_FOUND", `${font} does not exist or is not one of this account's fonts.`);
-  }
+  if (/^user\/[A-Za-z0-9_-]{1,64}$/.test(font)) return;
   throw new GatewayError(
     "BAD_REQUEST",
     `font: "${font.slice(0, 40)}" is not a font; use one of ${BUNDLED_FONTS.join(", ")} or user/<id>.`,

@@ -17,6 +17,7 @@ const BENCHES = {
   translate: () => import("./translate.bench.ts"),
   engine: () => import("./engine.bench.ts"),
   startup: () => import("./startup.bench.ts"),
+  extension: () => import("./extension.bench.ts"),
 } as const;
 
 type Name = keyof typeof BENCHES;
