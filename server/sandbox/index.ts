@@ -8,6 +8,7 @@ import { createShopifyDialect } from "./dialects/shopify.ts";
 import { createWalmartDialect } from "./dialects/walmart.ts";
 import { FaultController, type MarketplaceStats } from "./faults.ts";
 import { type Dialect, type DialectServer, serveDialect } from "./http.ts";
+import { closeFingerprintDecoder, warmFingerprintDecoder } from "./images/visual-index.ts";
 import type { SandboxOptions } from "./options.ts";
 
 export type { SandboxCredentials } from "./credentials.ts";
@@ -88,6 +89,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults,
     stats: (marketplace) => faults.stats(marketplace),
     async warm() {
+      await warmFingerprintDecoder();
       for (const ctx of contexts) {
         // Yield between marketplaces so a server warming in the background keeps answering.
         await new Promise((resolve) => setImmediate(resolve));
@@ -97,6 +99,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     close: async () => {
       await Promise.all(servers.map((s) => s.close()));
+      await closeFingerprintDecoder();
     },
   };
 }

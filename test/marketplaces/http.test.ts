@@ -5,6 +5,7 @@ import { catalogOf } from "../../server/sandbox/catalog/catalog.ts";
 import { drawProductImage } from "../../server/sandbox/images/render.ts";
 import { ErrorBodySchema, type ErrorCode } from "../../src/contract/errors.ts";
 import { MarketplaceListSchema, SearchResultSchema } from "../../src/contract/marketplace.ts";
+import { pngBomb } from "../support/bomb-images.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 import { asQuery, type Live, liveModules, type Params } from "./support.ts";
 
@@ -88,6 +89,21 @@ const RULES: [string, Params, number, ErrorCode, string?][] = [
   ["/v1/storefront/search", { query: "x", page: 2 }, 400, "PAGE_NOT_SUPPORTED", "page"],
   ["/v1/storefront/search", { query: "x", condition: "refurbished" }, 400, "INVALID_PARAMS", "refurbished"],
   ["/v1/storefront/search", { query: "x", cursor: "forged-cursor" }, 400, "INVALID_CURSOR", "cursor"],
+  // Issue 16 item 2: a decompression bomb is refused from its header on both visual searches, uncharged.
+  [
+    "/v1/storefront/image-search",
+    { image: { contentType: "image/png", data: pngBomb(30000, 30000).toString("base64") } },
+    413,
+    "IMAGE_TOO_LARGE",
+    "30000x30000",
+  ],
+  [
+    "/v1/crossborder/image-search",
+    { image: { contentType: "image/png", data: pngBomb(30000, 30000).toString("base64") } },
+    413,
+    "IMAGE_TOO_LARGE",
+    "30000x30000",
+  ],
   // Issue 16 item 9: a blank query is an absent one; a cursor that cannot be one is INVALID_CURSOR.
   ["/v1/emporium/search", { query: "   " }, 400, "QUERY_REQUIRED", "query"],
   ["/v1/storefront/search", { query: "x", cursor: "ab\u0001cd" }, 400, "INVALID_CURSOR", "cursor"],

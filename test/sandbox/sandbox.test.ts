@@ -6,6 +6,7 @@ import { drawProductImage } from "../../server/sandbox/images/render.ts";
 import { distance, fingerprintBytes } from "../../server/sandbox/images/visual-index.ts";
 import { type Sandbox, startSandbox } from "../../server/sandbox/index.ts";
 import { MARKETPLACES } from "../../src/contract/marketplace.ts";
+import { avifBomb, gifBomb, pngBomb } from "../support/bomb-images.ts";
 
 /** The embedded marketplaces: their catalog, taxonomies, images, verification and fault injection. */
 
@@ -102,6 +103,37 @@ describe("product images", () => {
     const b = await fingerprintBytes(small);
     const c = await fingerprintBytes(drawProductImage(other, 0, "zh", 200).toBuffer("image/png"));
     expect(distance(a, b)).toBeLessThan(distance(a, c));
+  });
+
+  it("refuses a decompression bomb from its header, before any decode (issue 16 item 2)", async () => {
+    const rss = process.memoryUsage().rss;
+    for (const bomb of [pngBomb(30000, 30000), gifBomb(30000, 30000), avifBomb(30000, 30000)]) {
+      expect(bomb.length).toBeLessThan(200_000);
+      await expect(fingerprintBytes(bomb)).rejects.toMatchObject({ code: "IMAGE_TOO_LARGE" });
+    }
+    // A real one (9000 x 9000 of deflated rows, 77 KB) is refused the same way, and nothing was allocated.
+    const real = pngBomb(9000, 9000, true);
+    await expect(fingerprintBytes(real)).rejects.toMatchObject({ code: "IMAGE_TOO_LARGE" });
+    expect(process.memoryUsage().rss - rss).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it("decodes uploads off the main thread: the event loop keeps ticking through a large decode", async () => {
+    const product = catalogOf("storefront").products[0]!;
+    const big = drawProductImage(product, 0, "ja", 3000).toBuffer("image/jpeg", 90);
+    await fingerprintBytes(drawProductImage(product, 0, "ja", 64).toBuffer("image/png")); // thread up
+    let longest = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 5);
+    const started = performance.now();
+    await fingerprintBytes(big);
+    const decodeMs = performance.now() - started;
+    clearInterval(ticker);
+    // On the main thread the loop would stop for the whole decode.
+    expect(longest).toBeLessThan(Math.max(60, decodeMs / 2));
   });
 });
 

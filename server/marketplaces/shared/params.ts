@@ -7,6 +7,7 @@ import {
   type ImageInput,
   PARAMETER_NAMES,
 } from "../../../src/contract/params.ts";
+import { readImageSize } from "../../platform/image-size.ts";
 import {
   CONTROL_CHARACTERS,
   fail,
@@ -407,6 +408,15 @@ function image(maxBase64Length: number, form: RawCall["form"]) {
     const actual = sniff(bytes);
     if (!actual) return at("data", "is not a JPEG, PNG, WebP, GIF or AVIF image");
     if (actual !== type) return at("contentType", `says ${type} but the bytes are ${actual}`);
+    // The pixel size from the header, before anything decodes it (a small file can declare 30000 x 30000).
+    try {
+      readImageSize(bytes);
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      if (error.code === "IMAGE_TOO_LARGE")
+        return fail(ctx, value, error.message, { path: ["data"], code: error.code });
+      return at("data", error.message);
+    }
     return { contentType: type as ImageInput["contentType"], data: compact, bytes };
   });
 }

@@ -1,6 +1,11 @@
-import { type Canvas, createCanvas, type Image, loadImage } from "@napi-rs/canvas";
+import { createCanvas } from "@napi-rs/canvas";
+import { Piscina } from "piscina";
+import { readImageSize } from "../../platform/image-size.ts";
 import type { CatalogProduct, MarketCatalog } from "../catalog/catalog.ts";
+import { type Fingerprint, LOW, shrink, WORDS } from "./fingerprint.ts";
 import { drawProductImage } from "./render.ts";
+
+export type { Fingerprint };
 
 /**
  * Visual search of the sandbox: a 64-bit DCT perceptual hash plus a coarse colour layout per image.
@@ -8,18 +13,6 @@ import { drawProductImage } from "./render.ts";
  * The index is built on the first image search of a marketplace from small renders (a few hundred
  * milliseconds), never at start-up.
  */
-
-const SIDE = 32;
-const LOW = 16;
-const GRID = 8;
-const WORDS = (LOW * LOW) / 32;
-
-export interface Fingerprint {
-  /** 256 hash bits (the sign of the low-frequency DCT coefficients against their median). */
-  bits: Uint32Array;
-  /** Mean RGB of an 8x8 grid, 192 values 0..255. */
-  colors: Float32Array;
-}
 
 export interface VisualMatch {
   product: CatalogProduct;
@@ -29,74 +22,38 @@ export interface VisualMatch {
   similarity: number;
 }
 
-const COS = (() => {
-  const table = new Float64Array(SIDE * SIDE);
-  for (let u = 0; u < SIDE; u++) {
-    for (let x = 0; x < SIDE; x++) table[u * SIDE + x] = Math.cos(((2 * x + 1) * u * Math.PI) / (2 * SIDE));
-  }
-  return table;
-})();
-
-function fromPixels(rgba: Uint8ClampedArray): Fingerprint {
-  const gray = new Float64Array(SIDE * SIDE);
-  const colors = new Float32Array(GRID * GRID * 3);
-  const cell = SIDE / GRID;
-  for (let y = 0; y < SIDE; y++) {
-    for (let x = 0; x < SIDE; x++) {
-      const i = (y * SIDE + x) * 4;
-      const r = rgba[i]!;
-      const g = rgba[i + 1]!;
-      const b = rgba[i + 2]!;
-      gray[y * SIDE + x] = 0.299 * r + 0.587 * g + 0.114 * b;
-      const c = (Math.floor(y / cell) * GRID + Math.floor(x / cell)) * 3;
-      colors[c] = colors[c]! + r / (cell * cell);
-      colors[c + 1] = colors[c + 1]! + g / (cell * cell);
-      colors[c + 2] = colors[c + 2]! + b / (cell * cell);
-    }
-  }
-  // The low-frequency corner of a 2-D DCT-II, computed separably.
-  const rows = new Float64Array(LOW * SIDE);
-  for (let v = 0; v < LOW; v++) {
-    for (let x = 0; x < SIDE; x++) {
-      let sum = 0;
-      for (let y = 0; y < SIDE; y++) sum += gray[y * SIDE + x]! * COS[v * SIDE + y]!;
-      rows[v * SIDE + x] = sum;
-    }
-  }
-  const coefficients = new Float64Array(LOW * LOW);
-  for (let v = 0; v < LOW; v++) {
-    for (let u = 0; u < LOW; u++) {
-      let sum = 0;
-      for (let x = 0; x < SIDE; x++) sum += rows[v * SIDE + x]! * COS[u * SIDE + x]!;
-      coefficients[v * LOW + u] = sum;
-    }
-  }
-  const median = coefficients.slice(1).sort()[Math.floor((LOW * LOW - 1) / 2)]!;
-  const bits = new Uint32Array(WORDS);
-  for (let i = 1; i < LOW * LOW; i++) {
-    if (coefficients[i]! > median) bits[i >>> 5] = (bits[i >>> 5]! | (1 << (i & 31))) >>> 0;
-  }
-  return { bits, colors };
-}
-
-let shared: Canvas | undefined;
-
-function shrink(source: Canvas | Image): Fingerprint {
-  // One small canvas serves every fingerprint (this runs synchronously, one at a time).
-  shared ??= createCanvas(SIDE, SIDE);
-  const ctx = shared.getContext("2d");
-  ctx.imageSmoothingEnabled = true;
-  ctx.imageSmoothingQuality = "high";
-  // Transparent pixels read as white, as a product photo's background would be.
-  ctx.fillStyle = "#ffffff";
-  ctx.fillRect(0, 0, SIDE, SIDE);
-  ctx.drawImage(source, 0, 0, SIDE, SIDE);
-  return fromPixels(ctx.getImageData(0, 0, SIDE, SIDE).data);
-}
-
-/** Fingerprint of encoded image bytes (JPEG, PNG, WebP, GIF, AVIF); throws when they do not decode. */
+/**
+ * Fingerprint of encoded image bytes (JPEG, PNG, WebP, GIF, AVIF); throws when they do not decode. The
+ * pixel size is read from the header first (over 8192 x 8192 is refused before any decoder allocates), and
+ * the decode runs on a worker thread, one at a time, so an upload never stalls the server's event loop
+ * and at most one decode's memory is held (issue 16 item 2).
+ */
 export async function fingerprintBytes(bytes: Buffer): Promise<Fingerprint> {
-  return shrink(await loadImage(bytes));
+  readImageSize(bytes);
+  decoder ??= new Piscina({
+    filename: new URL("./fingerprint-worker.ts", import.meta.url).href,
+    // One thread, kept: it loads the canvas once (a second or more on a busy machine).
+    minThreads: 1,
+    maxThreads: 1,
+    execArgv: ["--import", "tsx"],
+  });
+  const fp = (await decoder.run(bytes)) as Fingerprint;
+  return { bits: new Uint32Array(fp.bits), colors: new Float32Array(fp.colors) };
+}
+
+let decoder: Piscina | undefined;
+
+/** Starts the decoding thread ahead of the first upload (the sandbox's warm-up). */
+export async function warmFingerprintDecoder(): Promise<void> {
+  const tiny = createCanvas(8, 8);
+  await fingerprintBytes(tiny.toBuffer("image/png"));
+}
+
+/** Stops the decoding thread (the sandbox's close). */
+export async function closeFingerprintDecoder(): Promise<void> {
+  const closing = decoder?.destroy();
+  decoder = undefined;
+  await closing;
 }
 
 function popcount(x: number): number {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { presentmentOf, textSearchParams } from "../../../server/marketplaces/crossborder/rules.ts";
+import { TINY_JPEG_BASE64 } from "../../support/tiny-images.ts";
 import { expectPrepared, expectRefused, offlineModules } from "../support.ts";
 
-const JPEG = Buffer.from("ffd8ffe000104a46494600010100000100010000ffdb", "hex").toString("base64");
+const JPEG = TINY_JPEG_BASE64;
 const image = { contentType: "image/jpeg", data: JPEG };
 
 /** Spec: /v1/crossborder/image-search, the price band, no reviews; our design for the rest. */

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { CursorCodec, fingerprint } from "../../../server/marketplaces/shared/cursor.ts";
 import { type OperationTable, readParams } from "../../../server/marketplaces/shared/params.ts";
 import { GatewayError } from "../../../src/contract/errors.ts";
+import { avifBomb, gifBomb, pngBomb } from "../../support/bomb-images.ts";
+import { TINY_JPEG_BASE64, TINY_PNG_BASE64 } from "../../support/tiny-images.ts";
 
 /** The shared reader: every value a caller can send, good or hostile, in both forms. */
 
@@ -19,7 +21,7 @@ const TABLE: OperationTable = {
     region: { kind: "country" },
     currency: { kind: "currency" },
     language: { kind: "language" },
-    image: { kind: "image", maxBase64Length: 200 },
+    image: { kind: "image", maxBase64Length: 2000 },
   },
   refused: {
     pageSize: { reason: "not here" },
@@ -28,10 +30,8 @@ const TABLE: OperationTable = {
   required: { name: "query", code: "QUERY_REQUIRED" },
 };
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex").toString(
-  "base64",
-);
-const JPEG = Buffer.from("ffd8ffe000104a464946000101", "hex").toString("base64");
+const PNG = TINY_PNG_BASE64;
+const JPEG = TINY_JPEG_BASE64;
 
 function refusal(form: "query" | "json", params: Record<string, unknown>): GatewayError {
   try {
@@ -151,7 +151,7 @@ describe("parameter reader", () => {
         "image.data",
       ],
       [{ query: "x", image: { contentType: "image/png", data: JPEG } }, "image.contentType"],
-      [{ query: "x", image: { contentType: "image/png", data: "A".repeat(201) } }, "image.data"],
+      [{ query: "x", image: { contentType: "image/png", data: "A".repeat(2001) } }, "image.data"],
       [{ query: "x", image: { contentType: "image/png", data: PNG, url: "x" } }, "image.url"],
     ];
     for (const [params, name] of cases) {
@@ -174,6 +174,25 @@ describe("parameter reader", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(refusal("json", { query: "" }).code).toBe("QUERY_REQUIRED");
     expect(refusal("query", {}).code).toBe("QUERY_REQUIRED");
+  });
+
+  it("refuses a decompression bomb from its header: IMAGE_TOO_LARGE with both sizes (issue 16 item 2)", () => {
+    for (const [type, bomb] of [
+      ["image/png", pngBomb(30000, 30000)],
+      ["image/gif", gifBomb(30000, 30000)],
+      ["image/avif", avifBomb(30000, 30000)],
+    ] as const) {
+      const error = refusal("json", {
+        query: "x",
+        image: { contentType: type, data: bomb.toString("base64") },
+      });
+      expect({ type, code: error.code, status: error.status }).toEqual({
+        type,
+        code: "IMAGE_TOO_LARGE",
+        status: 413,
+      });
+      expect(error.message).toMatch(/^image\.data: .*30000x30000.*8192x8192/);
+    }
   });
 
   it("accepts a real image and keeps its bytes", () => {

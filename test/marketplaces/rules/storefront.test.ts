@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { encodeFacetValue } from "../../../server/marketplaces/storefront/rules.ts";
+import { TINY_PNG_BASE64 } from "../../support/tiny-images.ts";
 import { expectPrepared, expectRefused, offlineModules } from "../support.ts";
 
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b30000000049454e44ae426082",
-  "hex",
-).toString("base64");
+const PNG = TINY_PNG_BASE64;
 const image = { contentType: "image/png", data: PNG };
 
 /** Spec: /v1/storefront/image-search; our design for the other storefront operations. */
