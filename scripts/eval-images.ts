@@ -16,7 +16,8 @@
  *
  * Options: --dir <fixtures> (repeatable; default test/fixtures/real-images and test/fixtures/product-images),
  * --split dev|held-out|all (default dev), --translator test|embedded|both (default both), --baseline <dir>,
- * --only <file,...>, --out <dir> (default tmp/eval-images), --json <file>, --verbose.
+ * --engines before|now|before,now (default both with --baseline), --only <file,...>, --out <dir> (default
+ * tmp/eval-images), --json <file>, --verbose. The measuring OCR is always this checkout's.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -60,6 +61,7 @@ const { values } = parseArgs({
     split: { type: "string", default: "dev" },
     translator: { type: "string", default: "both" },
     baseline: { type: "string" },
+    engines: { type: "string" },
     only: { type: "string" },
     out: { type: "string", default: resolve(REPO_ROOT, "tmp/eval-images") },
     json: { type: "string" },
@@ -179,6 +181,8 @@ interface Row {
   kept: number;
   failed: number;
   heights: number[];
+  /** Regions drawn below 0.7 of their original height, for --verbose. */
+  small: string[];
   undrawn: number;
   badges: number;
   badgesKept: number;
@@ -210,6 +214,7 @@ async function measure(
     kept: 0,
     failed: 0,
     heights: [],
+    small: [],
     undrawn: 0,
     badges: 0,
     badgesKept: 0,
@@ -253,7 +258,11 @@ async function measure(
     const drawnBox = grow(region.bbox, originalHeight * 0.3, W, H);
     const drawn = after.detected.filter((l) => centreInside(l.box, drawnBox));
     if (drawn.length === 0) row.undrawn++;
-    else row.heights.push(median(drawn.map((l) => l.height)) / originalHeight);
+    else {
+      const ratio = median(drawn.map((l) => l.height)) / originalHeight;
+      row.heights.push(ratio);
+      if (ratio < 0.7) row.small.push(`${region.text}→${region.text_kr} ${ratio.toFixed(2)}`);
+    }
     const regionTokens = sourceTokens(inside.map((l) => l.text).join(""), lang);
     const left = sourceTokens(
       after.lines
@@ -310,8 +319,13 @@ async function contactSheet(instrument: ImageEngine, original: RgbaImage, transl
 }
 
 const current = await loadEngine(REPO_ROOT);
-const engines: [string, EngineModules][] = [["now", current]];
-if (values.baseline) engines.unshift(["before", await loadEngine(resolve(values.baseline))]);
+const wanted = (values.engines ?? (values.baseline ? "before,now" : "now")).split(",");
+const engines: [string, EngineModules][] = [];
+if (wanted.includes("before")) {
+  if (!values.baseline) throw new Error("--engines before needs --baseline <dir>");
+  engines.push(["before", await loadEngine(resolve(values.baseline))]);
+}
+if (wanted.includes("now")) engines.push(["now", current]);
 const translatorNames =
   values.translator === "both" ? ["test", "embedded"] : [values.translator as "test" | "embedded"];
 
@@ -350,6 +364,7 @@ for (const { dir, label } of images) {
             `height ${row.heights.map((h) => h.toFixed(2)).join(" ")}${row.undrawn ? ` undrawn ${row.undrawn}` : ""}, ` +
             `badges ${row.badgesKept}/${row.badges}, damage ${(row.damage * 100).toFixed(2)}%, mixed ${row.mixed}, ${row.ms.toFixed(0)} ms`,
         );
+        for (const small of row.small) console.log(`  small: ${small}`);
       }
     }
   }
