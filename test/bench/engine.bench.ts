@@ -81,7 +81,8 @@ export async function run(): Promise<void> {
   const ports = createNodePorts();
   const recorder = recordingOnnx(ports.onnx);
   const engine = new ImageEngine({ ...ports, onnx: recorder.port });
-  const translator = createDictionaryTranslator({ fallback: (text) => `[${text}]` });
+  // A Latin stand-in for every text: one carrying the source's Han would now be kept, not drawn.
+  const translator = createDictionaryTranslator({ fallback: (text) => `text ${[...text].length}` });
   const translate = async () => {
     const starts = new Map<EngineStage, number>();
     const stages: Partial<Record<EngineStage, number>> = {};
