@@ -16,7 +16,10 @@
  *
  * Options: --dir <fixtures> (repeatable; default test/fixtures/real-images and test/fixtures/product-images),
  * --split dev|held-out|all (default dev), --translator test|embedded|both (default both), --baseline <dir>,
- * --only <file,...>, --out <dir> (default tmp/eval-images), --json <file>, --verbose.
+ * --engines before|now|before,now (default both with --baseline), --only <file,...>, --out <dir> (default
+ * tmp/eval-images), --json <file>, --verbose, --from [name=]<run.json>,... (no run: the summary of earlier
+ * runs' rows, relabelled with the engine name, for the images the other options select). The measuring OCR
+ * is always this checkout's.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -60,6 +63,8 @@ const { values } = parseArgs({
     split: { type: "string", default: "dev" },
     translator: { type: "string", default: "both" },
     baseline: { type: "string" },
+    engines: { type: "string" },
+    from: { type: "string" },
     only: { type: "string" },
     out: { type: "string", default: resolve(REPO_ROOT, "tmp/eval-images") },
     json: { type: "string" },
@@ -179,6 +184,8 @@ interface Row {
   kept: number;
   failed: number;
   heights: number[];
+  /** Regions drawn below 0.7 of their original height, for --verbose. */
+  small: string[];
   undrawn: number;
   badges: number;
   badgesKept: number;
@@ -210,6 +217,7 @@ async function measure(
     kept: 0,
     failed: 0,
     heights: [],
+    small: [],
     undrawn: 0,
     badges: 0,
     badgesKept: 0,
@@ -253,7 +261,11 @@ async function measure(
     const drawnBox = grow(region.bbox, originalHeight * 0.3, W, H);
     const drawn = after.detected.filter((l) => centreInside(l.box, drawnBox));
     if (drawn.length === 0) row.undrawn++;
-    else row.heights.push(median(drawn.map((l) => l.height)) / originalHeight);
+    else {
+      const ratio = median(drawn.map((l) => l.height)) / originalHeight;
+      row.heights.push(ratio);
+      if (ratio < 0.7) row.small.push(`${region.text}→${region.text_kr} ${ratio.toFixed(2)}`);
+    }
     const regionTokens = sourceTokens(inside.map((l) => l.text).join(""), lang);
     const left = sourceTokens(
       after.lines
@@ -309,50 +321,82 @@ async function contactSheet(instrument: ImageEngine, original: RgbaImage, transl
   return instrument.ports.codec.encodeJpeg(sheet, 0.85);
 }
 
-const current = await loadEngine(REPO_ROOT);
-const engines: [string, EngineModules][] = [["now", current]];
-if (values.baseline) engines.unshift(["before", await loadEngine(resolve(values.baseline))]);
-const translatorNames =
-  values.translator === "both" ? ["test", "embedded"] : [values.translator as "test" | "embedded"];
-
 const rows: Row[] = [];
-console.log(
-  `eval:images: ${images.length} images (split ${values.split}), engines ${engines.map((e) => e[0]).join(", ")}`,
-);
-for (const { dir, label } of images) {
-  const bytes = new Uint8Array(readFileSync(join(dir, label.file)));
-  const lang = sourceOf(label);
-  const original = await read(current.engine, bytes, lang);
-  for (const translatorName of translatorNames) {
-    for (const [engineName, modules] of engines) {
-      const translator = translatorName === "test" ? createKoreanLineTranslator() : await modules.embedded();
-      const { row, image } = await measure(
-        current.engine,
-        modules,
-        engineName,
-        translatorName,
-        translator,
-        bytes,
-        label,
-        original,
-      );
-      rows.push(row);
-      const folder = join(values.out!, `${engineName}-${translatorName}`);
-      mkdirSync(folder, { recursive: true });
-      writeFileSync(
-        join(folder, `${label.file.replace(/\.[a-z]+$/, "")}.jpg`),
-        await contactSheet(current.engine, original.pixels, image),
-      );
-      if (values.verbose) {
-        console.log(
-          `${label.file} [${lang}] ${engineName}/${translatorName}: residual ${row.residual}/${row.sourceChars}, ` +
-            `regions ${row.translated}/${row.kept}/${row.failed}${row.error ? ` (${row.error})` : ""}, ` +
-            `height ${row.heights.map((h) => h.toFixed(2)).join(" ")}${row.undrawn ? ` undrawn ${row.undrawn}` : ""}, ` +
-            `badges ${row.badgesKept}/${row.badges}, damage ${(row.damage * 100).toFixed(2)}%, mixed ${row.mixed}, ${row.ms.toFixed(0)} ms`,
+let engineNames: string[];
+let translatorNames: string[];
+if (values.from) {
+  // Summaries of earlier runs, each file's rows relabelled with the engine name given before "=".
+  for (const item of values.from.split(",")) {
+    const [name, file] = item.includes("=") ? item.split("=") : [undefined, item];
+    const loaded = (JSON.parse(readFileSync(file!, "utf8")) as { rows: Row[] }).rows;
+    const keep = new Set(images.map((i) => i.label.file));
+    rows.push(...loaded.filter((r) => keep.has(r.file)).map((r) => ({ ...r, engine: name ?? r.engine })));
+  }
+  engineNames = [...new Set(rows.map((r) => r.engine))];
+  translatorNames = [...new Set(rows.map((r) => r.translator))];
+} else {
+  const run = await evaluate();
+  engineNames = run.engines;
+  translatorNames = run.translators;
+}
+
+async function evaluate(): Promise<{ engines: string[]; translators: string[] }> {
+  const current = await loadEngine(REPO_ROOT);
+  const wanted = (values.engines ?? (values.baseline ? "before,now" : "now")).split(",");
+  const engines: [string, EngineModules][] = [];
+  if (wanted.includes("before")) {
+    if (!values.baseline) throw new Error("--engines before needs --baseline <dir>");
+    engines.push(["before", await loadEngine(resolve(values.baseline))]);
+  }
+  if (wanted.includes("now")) engines.push(["now", current]);
+  const translatorNames =
+    values.translator === "both" ? ["test", "embedded"] : [values.translator as "test" | "embedded"];
+
+  console.log(
+    `eval:images: ${images.length} images (split ${values.split}), engines ${engines.map((e) => e[0]).join(", ")}`,
+  );
+  console.log(
+    `eval:images: ${images.length} images (split ${values.split}), engines ${engines.map((e) => e[0]).join(", ")}`,
+  );
+  for (const { dir, label } of images) {
+    const bytes = new Uint8Array(readFileSync(join(dir, label.file)));
+    const lang = sourceOf(label);
+    const original = await read(current.engine, bytes, lang);
+    for (const translatorName of translatorNames) {
+      for (const [engineName, modules] of engines) {
+        const translator =
+          translatorName === "test" ? createKoreanLineTranslator() : await modules.embedded();
+        const { row, image } = await measure(
+          current.engine,
+          modules,
+          engineName,
+          translatorName,
+          translator,
+          bytes,
+          label,
+          original,
         );
+        rows.push(row);
+        const folder = join(values.out!, `${engineName}-${translatorName}`);
+        mkdirSync(folder, { recursive: true });
+        writeFileSync(
+          join(folder, `${label.file.replace(/\.[a-z]+$/, "")}.jpg`),
+          await contactSheet(current.engine, original.pixels, image),
+        );
+        if (values.verbose) {
+          console.log(
+            `${label.file} [${lang}] ${engineName}/${translatorName}: residual ${row.residual}/${row.sourceChars}, ` +
+              `regions ${row.translated}/${row.kept}/${row.failed}${row.error ? ` (${row.error})` : ""}, ` +
+              `height ${row.heights.map((h) => h.toFixed(2)).join(" ")}${row.undrawn ? ` undrawn ${row.undrawn}` : ""}, ` +
+              `badges ${row.badgesKept}/${row.badges}, damage ${(row.damage * 100).toFixed(2)}%, mixed ${row.mixed}, ${row.ms.toFixed(0)} ms`,
+          );
+          for (const small of row.small) console.log(`  small: ${small}`);
+        }
       }
     }
   }
+
+  return { engines: engines.map((e) => e[0]), translators: translatorNames };
 }
 
 function percentile(values: number[], p: number): number {
@@ -367,7 +411,7 @@ console.log(
 );
 for (const lang of ["zh", "ja", "en", "all"] as const) {
   for (const translatorName of translatorNames) {
-    for (const [engineName] of engines) {
+    for (const engineName of engineNames) {
       const rs = rows.filter(
         (r) =>
           (lang === "all" || r.lang === lang) && r.translator === translatorName && r.engine === engineName,
@@ -425,4 +469,3 @@ console.log(
 );
 console.log(`Contact sheets: ${values.out}/<engine>-<translator>/`);
 if (values.json) writeFileSync(values.json, JSON.stringify({ summary, rows }, null, 2));
-for (const [, m] of engines) await m.engine.dispose();

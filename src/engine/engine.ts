@@ -73,6 +73,9 @@ export type TranslateOutcome =
     }
   | { kind: "data"; data: TranslateData };
 
+/** The smallest em, as a share of the detected line's height, that drawing believes. */
+const MIN_EM_OF_LINE = 0.72;
+
 const CONTENT_TYPES = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" } as const;
 
 /** What OCR knows about an image: the decoded pixels and the grouped, read regions. */
@@ -249,8 +252,12 @@ export class ImageEngine {
         const chain = await chainFor(weight);
         const frame = regionFrame(group, groups);
         const em = group.lead.analysis.em;
-        const lineSpan = frame.vertical ? frame.width : frame.height / Math.max(1, group.lines.length);
-        const maxSize = Math.max(6, Math.min(em > 0 ? em * 1.05 : lineSpan, lineSpan * 1.1));
+        const lineSpan = frame.vertical ? frame.width : frame.height / Math.max(1, group.rows);
+        // The em from the ink, kept within what the detected line allows: a mask that caught only part of
+        // the strokes (gradient type, a line half on a pill) gives too small an em, and a detected CJK
+        // line is never much taller than 1.4 em.
+        const fromInk = em > 0 ? em * 1.05 : lineSpan;
+        const maxSize = Math.max(6, Math.min(Math.max(fromInk, lineSpan * MIN_EM_OF_LINE), lineSpan * 1.1));
         const layout = layoutText({
           text: translations[i]!.text,
           chain,

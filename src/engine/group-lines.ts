@@ -28,6 +28,8 @@ export interface LineGroup {
   quad: Quad;
   text: string;
   confidence: number;
+  /** Rows of text the group spans: fragments of one phrase side by side make one row. */
+  rows: number;
   /** The line that speaks for the group's colours (the one with the most ink). */
   lead: AnalyzedLine;
   weight: DetectedWeight;
@@ -67,6 +69,7 @@ export function groupLines(lines: readonly AnalyzedLine[]): LineGroup[] {
 function belongTogether(a: AnalyzedLine, b: AnalyzedLine): boolean {
   if (a.vertical || b.vertical) return false;
   if (Math.abs(quadAngle(a.quad)) > 0.1 || Math.abs(quadAngle(b.quad)) > 0.1) return false;
+  if (sideBySide(a, b)) return true;
   if (deltaE(a.analysis.textColor, b.analysis.textColor) > 20) return false;
   const [upper, lower] = quadBBox(a.quad).y <= quadBBox(b.quad).y ? [a, b] : [b, a];
   const ub = quadBBox(upper.quad);
@@ -91,6 +94,27 @@ function belongTogether(a: AnalyzedLine, b: AnalyzedLine): boolean {
   return centred || leftAligned;
 }
 
+/**
+ * Fragments of one Chinese or Japanese phrase set on one baseline in different sizes or colours (连 阳光 也,
+ * a big word between small ones): the detector cuts them apart, a reader takes them as one phrase. They
+ * share the row, sit almost touching, and neither is a badge of its own.
+ */
+function sideBySide(a: AnalyzedLine, b: AnalyzedLine): boolean {
+  const [left, right] = quadBBox(a.quad).x <= quadBBox(b.quad).x ? [a, b] : [b, a];
+  const lb = quadBBox(left.quad);
+  const rb = quadBBox(right.quad);
+  const minH = Math.min(lb.h, rb.h);
+  const overlapY = Math.min(lb.y + lb.h, rb.y + rb.h) - Math.max(lb.y, rb.y);
+  if (overlapY < 0.6 * minH) return false;
+  const gap = rb.x - (lb.x + lb.w);
+  if (gap > 0.35 * minH || gap < -0.3 * minH) return false;
+  if (Math.max(lb.h, rb.h) / minH > 2.6) return false;
+  if (a.analysis.badge.isBadge || b.analysis.badge.isBadge) return false;
+  const cjkOnly = (t: string) => t.trim().length > 0 && [...t.trim()].every((c) => isCjk(c.codePointAt(0)!));
+  if (!cjkOnly(a.text) || !cjkOnly(b.text)) return false;
+  return [...a.text.trim()].length + [...b.text.trim()].length <= SHORT_LINE_CHARS;
+}
+
 function sameBadge(a: LineAnalysis, b: LineAnalysis): boolean {
   if (!a.badge.isBadge || !b.badge.isBadge) return false;
   const p = a.badge.box;
@@ -102,8 +126,26 @@ function sameBadge(a: LineAnalysis, b: LineAnalysis): boolean {
   return inter / (p.w * p.h + q.w * q.h - inter) >= 0.6;
 }
 
+/** Lines in reading order: rows top to bottom (a line whose middle lies in a row joins it), each left to right. */
+function intoRows(lines: readonly AnalyzedLine[]): AnalyzedLine[][] {
+  const byTop = [...lines].sort((a, b) => quadBBox(a.quad).y - quadBBox(b.quad).y);
+  const rows: { top: number; bottom: number; lines: AnalyzedLine[] }[] = [];
+  for (const line of byTop) {
+    const b = quadBBox(line.quad);
+    const mid = b.y + b.h / 2;
+    const row = rows.find((r) => mid >= r.top && mid <= r.bottom);
+    if (row) {
+      row.lines.push(line);
+      row.top = Math.min(row.top, b.y);
+      row.bottom = Math.max(row.bottom, b.y + b.h);
+    } else rows.push({ top: b.y, bottom: b.y + b.h, lines: [line] });
+  }
+  return rows.map((r) => r.lines.sort((a, b) => quadBBox(a.quad).x - quadBBox(b.quad).x));
+}
+
 function makeGroup(lines: AnalyzedLine[]): LineGroup {
-  const sorted = [...lines].sort((a, b) => quadBBox(a.quad).y - quadBBox(b.quad).y);
+  const rows = intoRows(lines);
+  const sorted = rows.flat();
   const lead = sorted.reduce((m, l) => (l.analysis.ink > m.analysis.ink ? l : m));
   let text = "";
   for (const line of sorted) {
@@ -124,6 +166,7 @@ function makeGroup(lines: AnalyzedLine[]): LineGroup {
       : orderQuad(rectCorners(minAreaRect(sorted.flatMap((l) => l.quad as readonly Point[]))));
   return {
     lines: sorted,
+    rows: rows.length,
     quad,
     text,
     confidence: sorted.reduce((s, l) => s + l.confidence, 0) / sorted.length,

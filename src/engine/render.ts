@@ -54,7 +54,7 @@ export function regionFrame(group: LineGroup, others: readonly LineGroup[] = [])
 /** Where the original lines sat: flush left, centred or flush right (badges and centred lines centre). */
 export function guessAlign(group: LineGroup, imageWidth: number): Align {
   if (group.isBadge) return "center";
-  if (group.lines.length > 1) {
+  if (group.rows > 1) {
     const boxes = group.lines.map((l) => quadBBox(l.quad));
     const spread = (f: (b: (typeof boxes)[number]) => number) => {
       const v = boxes.map(f);

@@ -88,12 +88,12 @@ describe("translate stage: a region of several lines", () => {
   it("leaves single lines and translated regions alone, and survives a failing retry", async () => {
     const { translator, batches } = phrases(CARE, { throwOnCall: 2 });
     const out = await translateGroups(
-      [group("洗涤说明书附后"), group("常规程序", "不可漂白")],
+      [group("洗涤说明书附后"), group("常规程序", "不可漂白"), group("不可漂白")],
       "zh",
       "ko",
       translator,
     );
-    expect(out.map((r) => r.status)).toEqual(["kept", "kept"]);
+    expect(out.map((r) => r.status)).toEqual(["kept", "kept", "translated"]);
     // Only the two-line region was retried, and the retry's failure did not fail the call.
     expect(batches[1]).toEqual(["常规程序", "不可漂白"]);
   });
