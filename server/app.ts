@@ -6,6 +6,7 @@ import { appRoutes } from "./app/routes.ts";
 import { dashboardApiRoutes } from "./dashboard/api-routes.ts";
 import { dashboardPageRoutes } from "./dashboard/page-routes.ts";
 import { docsRoutes } from "./docs/routes.ts";
+import { requireKeyForPrivateFont } from "./fonts/private-font-auth.ts";
 import { imagingRoutes } from "./imaging/routes.ts";
 import { enforceRateLimit } from "./limits/enforce-rate-limit.ts";
 import { legacySuccessor } from "./marketplaces/legacy-paths.ts";
@@ -13,6 +14,7 @@ import { legacyCrossborderRoutes, marketplaceRoutes } from "./marketplaces/route
 import { paymentWebhookRoutes } from "./payments/webhook-routes.ts";
 import { CachedRouter } from "./platform/cached-router.ts";
 import type { AppEnv } from "./platform/context.ts";
+import { allowOrigin, checkBrowserOrigin } from "./platform/cors.ts";
 import { errorResponse } from "./platform/errors.ts";
 import { healthRoutes } from "./platform/health.ts";
 import { requestContext } from "./platform/request-context.ts";
@@ -43,10 +45,14 @@ export function buildApp(services: Services): Hono<AppEnv> {
   app.route("/app", appRoutes() as unknown as Hono<AppEnv>);
 
   app.use("/v1/*", async (c, next) => {
+    const { preflight, origin } = checkBrowserOrigin(c);
+    if (preflight) return preflight;
+    requireKeyForPrivateFont(c);
     const authenticating = authenticateCall(c);
     if (authenticating) await authenticating;
     await enforceRateLimit(c);
     await next();
+    if (origin) allowOrigin(c.res, origin);
   });
   app.route("/v1/image-translate", imagingRoutes());
   app.route("/v1", marketplaceRoutes());

@@ -1,16 +1,36 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import type { TranslationSettings } from "../src/translate/node/create-server-translator.ts";
 import { dollarsToMicros } from "./billing/money.ts";
-import { defaultEngineThreads } from "./imaging/engine-pool.ts";
 import type { ConfiguredUpstreams, MarketplacesConfig } from "./marketplaces/upstream-config.ts";
-import { FAULT_KINDS } from "./sandbox/options.ts";
 
 /**
  * The only module that reads process.env. Everything else receives a Config (or a slice of it), so a
  * test builds the real app with whatever settings it needs and nothing leaks in from the shell.
  *
  * Each area owns one section below; keep the env name, its default and its meaning together.
+ *
+ * A leaf: it imports zod, node:os and money parsing, and types only, so reading a configuration (the
+ * admin CLI, a test) never loads the engine pool, piscina or the sandbox. A default or a list that an
+ * area needs at configuration time lives here, and the area imports it from here.
  */
+
+/** Faults the embedded sandbox can inject (their meaning: server/sandbox/options.ts). */
+export const SANDBOX_FAULT_KINDS = [
+  "error",
+  "throttle",
+  "truncate",
+  "refuse",
+  "timeout",
+  "slow",
+  "garbage",
+  "token-expired",
+] as const;
+
+/** Image engine threads by default: half the cores (its ONNX sessions use several threads each), at least one. */
+export function defaultEngineThreads(): number {
+  return Math.max(1, Math.floor(availableParallelism() / 2));
+}
 
 const int = (min: number) => z.coerce.number().int().min(min);
 const dollars = z
@@ -31,6 +51,15 @@ const EnvSchema = z.object({
   /** Where `npm run admin` finds the server (default: this machine's PORT). */
   ADMIN_URL: z.string().url().optional(),
   SHUTDOWN_GRACE_MS: int(0).default(30_000),
+  /** Browser origins allowed to call /v1 (comma list of exact origins). Unset: none (keys belong on servers). */
+  V1_ALLOWED_ORIGINS: z.string().default(""),
+  /** Longest wait for a request's headers; past it the connection gets 408 in the envelope and is closed. */
+  HTTP_HEADERS_TIMEOUT_MS: int(1000).default(10_000),
+  /** Longest wait for a whole request (headers and body), however fast it arrives. */
+  HTTP_REQUEST_TIMEOUT_MS: int(1000).default(300_000),
+  /** Slowest body accepted, in bytes a second, after HTTP_BODY_GRACE_MS; slower is 408. */
+  HTTP_MIN_BODY_RATE: int(1).default(2048),
+  HTTP_BODY_GRACE_MS: int(0).default(10_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 
   // --- billing (spec: Limits, Billing) ---
@@ -184,6 +213,13 @@ export interface Config {
   adminToken: string | undefined;
   adminUrl: string;
   shutdownGraceMs: number;
+  v1AllowedOrigins: string[];
+  http: {
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    minBodyBytesPerSecond: number;
+    bodyGraceMs: number;
+  };
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   billing: {
     unitMicros: number;
@@ -241,6 +277,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminToken: e.ADMIN_TOKEN,
     adminUrl: e.ADMIN_URL ?? `http://${e.HOST === "0.0.0.0" ? "127.0.0.1" : e.HOST}:${e.PORT}`,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    v1AllowedOrigins: e.V1_ALLOWED_ORIGINS.split(",")
+      .map((o) => o.trim())
+      .filter(Boolean),
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_MS, e.HTTP_HEADERS_TIMEOUT_MS),
+      minBodyBytesPerSecond: e.HTTP_MIN_BODY_RATE,
+      bodyGraceMs: e.HTTP_BODY_GRACE_MS,
+    },
     logLevel: e.LOG_LEVEL,
     billing: {
       unitMicros: e.PRICE_PER_UNIT,
@@ -334,7 +379,7 @@ function paymentsConfig(e: z.infer<typeof EnvSchema>): PaymentsConfig {
 
 // --- marketplaces ---
 
-const FAULT_NAMES: readonly string[] = FAULT_KINDS;
+const FAULT_NAMES: readonly string[] = SANDBOX_FAULT_KINDS;
 
 /** Builds the marketplaces section; a configured URL without that API's credentials is a ConfigError. */
 function marketplacesConfig(e: z.infer<typeof EnvSchema>): MarketplacesConfig {

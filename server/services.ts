@@ -13,6 +13,9 @@ import { CredentialStore } from "./dashboard/credential-store.ts";
 import { httpMailer, logMailer, type Mailer } from "./dashboard/mailer.ts";
 import { SessionStore } from "./dashboard/session-store.ts";
 import { SignInThrottle } from "./dashboard/sign-in-throttle.ts";
+import { FontChecker } from "./fonts/font-checker.ts";
+import { UserFontStore } from "./fonts/font-store.ts";
+import { UserFonts } from "./fonts/user-fonts.ts";
 import { EnginePool } from "./imaging/engine-pool.ts";
 import { Capacity } from "./limits/capacity.ts";
 import { KeyRateLimiter } from "./limits/rate-limiter.ts";
@@ -49,6 +52,8 @@ export interface Services {
   extensionTokens: ExtensionTokenStore;
   /** The server's translator (providers, then the embedded one), made on first use. */
   translator(): Promise<Translator>;
+  /** User fonts: uploads (checked in their own worker threads), storage, resolution for translate. */
+  fonts: UserFonts;
   logger: Logger;
   clock: () => Date;
   /** The clock in epoch milliseconds, for what runs on every call (no Date made unless injected). */
@@ -72,6 +77,11 @@ export interface ServiceDependencies {
   mailer?: Mailer;
 }
 
+/** Spec, Limits (Custom fonts): soft cap of fonts per user. */
+const USER_FONT_SOFT_CAP = 50;
+/** Font files kept in memory per process (by content hash; a CJK font is 5 to 20 MiB). */
+const USER_FONT_CACHE_BYTES = 96 * 1024 * 1024;
+
 export function createServices(config: Config, deps: ServiceDependencies): Services {
   const clock = deps.clock ?? (() => new Date());
   const injectedClock = deps.clock;
@@ -83,6 +93,12 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
   const redis = deps.redis ? { client: deps.redis, keyPrefix: deps.redisKeyPrefix ?? "ml:" } : undefined;
   let translator: Promise<Translator> | undefined;
   const imaging = new EnginePool({ threads: config.limits.imageWorkers, translation: config.translation });
+  const fonts = new UserFonts(new UserFontStore(deps.db), new FontChecker(), {
+    softCap: USER_FONT_SOFT_CAP,
+    cacheBytes: USER_FONT_CACHE_BYTES,
+    now: clock,
+    logger,
+  });
   return {
     config,
     db: deps.db,
@@ -123,6 +139,7 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
       });
       return translator;
     },
+    fonts,
     logger,
     clock,
     clockMs,
@@ -134,6 +151,7 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
       await keyUsage.stop().catch((error) => logger.warn("could not write key usage", { error }));
       await ledger.stop();
       await imaging.close();
+      await fonts.close();
     },
   };
 }

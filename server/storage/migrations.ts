@@ -237,6 +237,40 @@ CREATE TABLE payment_events (
 );
 `,
   },
+  {
+    // User fonts (dashboard uploads). The files live in the database so every server process sees them,
+    // once per content hash however many uploads share it; `sfnt` is what the renderer reads (a WOFF2
+    // upload decompressed). A deleted font keeps its row (calls naming it answer FONT_NOT_READY) and lets
+    // go of its file.
+    id: "0040_user_fonts",
+    sql: `
+CREATE TABLE font_files (
+  hash TEXT PRIMARY KEY,
+  sfnt BYTEA NOT NULL,
+  upload_bytes INTEGER NOT NULL,
+  created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+
+CREATE TABLE user_fonts (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  display_name TEXT NOT NULL,
+  family TEXT NOT NULL,
+  weight INTEGER NOT NULL CHECK (weight BETWEEN 1 AND 1000),
+  italic BOOLEAN NOT NULL,
+  format TEXT NOT NULL CHECK (format IN ('ttf', 'otf', 'woff2')),
+  glyph_coverage JSONB NOT NULL,
+  state TEXT NOT NULL DEFAULT 'usable' CHECK (state IN ('usable', 'rejected', 'deleted')),
+  state_reason TEXT,
+  file_hash TEXT REFERENCES font_files(hash),
+  created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+  deleted_at TIMESTAMPTZ,
+  CHECK ((state = 'deleted') = (file_hash IS NULL))
+);
+CREATE INDEX user_fonts_account ON user_fonts (account_id, created_at) WHERE state <> 'deleted';
+CREATE INDEX user_fonts_file ON user_fonts (file_hash) WHERE file_hash IS NOT NULL;
+`,
+  },
 ];
 
 const MIGRATION_LOCK = 7_270_127;

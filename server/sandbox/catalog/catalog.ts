@@ -1,4 +1,13 @@
 import type { Marketplace } from "../../../src/contract/marketplace.ts";
+import {
+  CATALOG_COUNTS,
+  crossListingPlan,
+  type ImageCopy,
+  type ListingPlan,
+  ORIGINAL_IMAGE,
+  packWords,
+  writtenModel,
+} from "./cross-listing.ts";
 import { hash32, mix32, Rng } from "./rng.ts";
 import { ancestry, type CategoryNode, type Taxonomy, taxonomyOf } from "./taxonomy.ts";
 import {
@@ -76,6 +85,8 @@ export interface CatalogProduct {
   /** How a storefront merchant publishes this product's reviews (storefront). */
   reviewApp: "marketlens" | "yotpo" | "none";
   design: { hueA: number; hueB: number; shape: number; layout: number; accent: number };
+  /** How this listing's copy of the picture was resized, cropped and encoded. */
+  image: ImageCopy;
   searchText: string;
 }
 
@@ -88,11 +99,11 @@ export interface MarketplaceProfile {
 }
 
 export const PROFILES: Record<Marketplace, MarketplaceProfile> = {
-  emporium: { lang: "en", currency: "USD", count: 5000, minorPerUsd: 100 },
-  auction: { lang: "en", currency: "USD", count: 5000, minorPerUsd: 100 },
-  megastore: { lang: "en", currency: "USD", count: 5000, minorPerUsd: 100 },
-  storefront: { lang: "ja", currency: "JPY", count: 2500, minorPerUsd: 150 },
-  crossborder: { lang: "zh", currency: "CNY", count: 3000, minorPerUsd: 720 },
+  emporium: { lang: "en", currency: "USD", count: CATALOG_COUNTS.emporium, minorPerUsd: 100 },
+  auction: { lang: "en", currency: "USD", count: CATALOG_COUNTS.auction, minorPerUsd: 100 },
+  megastore: { lang: "en", currency: "USD", count: CATALOG_COUNTS.megastore, minorPerUsd: 100 },
+  storefront: { lang: "ja", currency: "JPY", count: CATALOG_COUNTS.storefront, minorPerUsd: 150 },
+  crossborder: { lang: "zh", currency: "CNY", count: CATALOG_COUNTS.crossborder, minorPerUsd: 720 },
 };
 
 export interface CatalogQuery {
@@ -127,8 +138,11 @@ export class MarketCatalog {
     this.profile = PROFILES[marketplace];
     this.taxonomy = taxonomyOf(marketplace);
     this.products = [];
+    const plan = crossListingPlan(seed);
     for (let index = 0; index < this.profile.count; index++) {
-      const product = generate(marketplace, index, seed, epoch, this.taxonomy);
+      const generated = generate(marketplace, index, seed, epoch, this.taxonomy);
+      const listing = plan.slot(marketplace, index);
+      const product = listing ? applyCrossListing(generated, listing) : generated;
       this.products.push(product);
       this.byId.set(product.id, product);
       for (const variant of product.variants) this.byVariantId.set(variant.id, { product, variant });
@@ -402,8 +416,116 @@ function generate(
       layout: rng.int(3),
       accent: rng.int(360),
     },
+    image: ORIGINAL_IMAGE,
     searchText,
   };
+}
+
+/**
+ * Turns a generated product into a marketplace's listing of a global product: the global product's brand,
+ * kind, features, colour and look; this listing's own price, pack size, title and picture copy. What the
+ * generator made for the slot (ratings, stock, seller, shipping, variants' shape) stays.
+ */
+export function applyCrossListing(product: CatalogProduct, listing: ListingPlan): CatalogProduct {
+  const profile = PROFILES[product.marketplace];
+  const lang = profile.lang;
+  const rng = new Rng(mix32(listing.global.id * 8 + product.index) ^ hash32(product.marketplace));
+  const { global } = listing;
+  const priceMinor = listingPriceMinor(listing, profile.currency, profile.minorPerUsd);
+  const variants = recolorVariants(
+    product.variants,
+    listing.color,
+    product.priceMinor,
+    priceMinor,
+    profile.currency,
+  );
+  const lowest = variants.length > 0 ? Math.min(...variants.map((v) => v.priceMinor)) : priceMinor;
+  const model = writtenModel(global.model, rng);
+  const features = rng.chance(0.3) ? [...global.features].reverse() : global.features;
+  const title = [
+    makeTitle(lang, global.brand, listing.leaf, features, listing.color, rng.int(3)),
+    listing.model === "title" ? model : undefined,
+    listing.packSize > 1 ? packWords(lang, listing.packSize) : undefined,
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const description = [
+    makeDescription(lang, global.brand, listing.leaf, features),
+    listing.model !== "none" ? modelLine(lang, model) : undefined,
+    listing.gtin ? gtinLine(lang, global.gtin) : undefined,
+    listing.packSize > 1 ? packWords(lang, listing.packSize) : undefined,
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const names = ancestry(listing.leaf).flatMap((n) => [n.words.en, n.words[lang]]);
+  const noun = listing.leaf.noun!;
+  // Marketplaces index a listing's model number (item specifics), with and without its hyphen.
+  const modelTerms = listing.model !== "none" ? [global.model, global.model.replace("-", "")] : [];
+  const searchText = [
+    title,
+    global.brand,
+    noun.words.en,
+    noun.words[lang],
+    ...names,
+    ...features.map((f) => f.en),
+    ...modelTerms,
+  ]
+    .join(" ")
+    .toLowerCase();
+  return {
+    ...product,
+    title,
+    brand: global.brand,
+    description,
+    features,
+    leaf: listing.leaf,
+    path: ancestry(listing.leaf).map((n) => n.id),
+    priceMinor: lowest,
+    listMinor: product.discountPct
+      ? roundPrice((lowest * 100) / (100 - product.discountPct), profile.currency)
+      : undefined,
+    variants,
+    design: global.design,
+    image: listing.image,
+    searchText,
+  };
+}
+
+/** This listing's price in minor units: its dollar price times the pack (a multipack is a little cheaper a unit). */
+export function listingPriceMinor(listing: ListingPlan, currency: string, minorPerUsd: number): number {
+  const usd = listing.usd * listing.packSize * (listing.packSize > 1 ? 0.92 : 1);
+  return roundPrice(usd * minorPerUsd, currency);
+}
+
+/** The variants with the listing's colour first, priced on the listing's base price. */
+function recolorVariants(
+  variants: Variant[],
+  color: Words,
+  oldBase: number,
+  newBase: number,
+  currency: string,
+): Variant[] {
+  const first = variants[0]?.color;
+  return variants.map((v) => ({
+    ...v,
+    color:
+      v.color === undefined ? undefined : v.color === first ? color : v.color === color ? first : v.color,
+    priceMinor: roundPrice((v.priceMinor * newBase) / oldBase, currency),
+    listMinor:
+      v.listMinor === undefined ? undefined : roundPrice((v.listMinor * newBase) / oldBase, currency),
+  }));
+}
+
+function modelLine(lang: Lang, model: string): string {
+  if (lang === "zh") return `型号：${model}`;
+  if (lang === "ja") return `型番：${model}`;
+  return `Model: ${model}.`;
+}
+
+function gtinLine(lang: Lang, gtin: string): string {
+  if (lang === "zh") return `条形码：${gtin}`;
+  if (lang === "ja") return `JAN：${gtin}`;
+  return `EAN: ${gtin}.`;
 }
 
 function roundPrice(minor: number, currency: string): number {

@@ -71,7 +71,10 @@ export function drawProductImage(
   const canvas = reuse && reuse.width === size && reuse.height === size ? reuse : createCanvas(size, size);
   const ctx = canvas.getContext("2d");
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.scale(size / IMAGE_SIZE, size / IMAGE_SIZE);
+  // A listing's copy of the picture may be cropped: draw the kept square over the whole canvas.
+  const copy = product.image;
+  ctx.scale(size / (IMAGE_SIZE * copy.keep), size / (IMAGE_SIZE * copy.keep));
+  ctx.translate(-copy.left * IMAGE_SIZE, -copy.top * IMAGE_SIZE);
   const d = product.design;
   // Japanese falls back to the Chinese font for the few kanji the Korean Noto subset lacks (対, 様, 軽...),
   // so no image carries a missing-glyph box.
@@ -248,7 +251,10 @@ export class ImageCache {
       this.#entries.set(key, hit);
       return hit;
     }
-    const jpeg = drawProductImage(product, n, lang).toBuffer("image/jpeg", 88);
+    const jpeg = drawProductImage(product, n, lang, product.image.size).toBuffer(
+      "image/jpeg",
+      product.image.quality,
+    );
     this.#entries.set(key, jpeg);
     if (this.#entries.size > this.#max) this.#entries.delete(this.#entries.keys().next().value!);
     return jpeg;
