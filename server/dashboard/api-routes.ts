@@ -4,8 +4,10 @@ import { z } from "zod";
 import { GatewayError } from "../../src/contract/errors.ts";
 import { isValidScope } from "../accounts/scopes.ts";
 import { formatMicros, parseDollars } from "../billing/money.ts";
+import { createUserFontRoutes } from "../fonts/dashboard-routes.ts";
 import { readJsonObject } from "../platform/body.ts";
 import type { AppEnv } from "../platform/context.ts";
+import type { Services } from "../services.ts";
 import { AccountActivity } from "./account-activity.ts";
 import { EmailInUseError } from "./credential-store.ts";
 import { clearSessionCookie, dashboardOrigin, sessionToken, setSessionCookie } from "./session-cookie.ts";
@@ -49,6 +51,11 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   throw new GatewayError("INVALID_PARAMS", `${issue.path.join(".") || "body"}: ${issue.message}`);
 }
 
+/** The JSON body; the platform's reader takes the base env, which a dashboard context extends. */
+function readBody<E extends AppEnv>(c: Context<E>): Promise<Record<string, unknown>> {
+  return readJsonObject(c as unknown as Context<AppEnv>, BODY_LIMIT);
+}
+
 function clientAddress<E extends AppEnv>(c: Context<E>): string {
   try {
     return getConnInfo(c).remote.address ?? "unknown";
@@ -58,7 +65,7 @@ function clientAddress<E extends AppEnv>(c: Context<E>): string {
 }
 
 /** The fixed contract under /dashboard/api (docs/dashboard.md): JSON, cookie session, CSRF token. */
-export function dashboardApiRoutes(): Hono<DashboardAppEnv> {
+export function dashboardApiRoutes(services: Services): Hono<DashboardAppEnv> {
   const app = new Hono<DashboardAppEnv>();
   app.route("/", publicRoutes());
   app.use("*", requireSession);
@@ -66,6 +73,8 @@ export function dashboardApiRoutes(): Hono<DashboardAppEnv> {
   app.route("/", keyRoutes());
   app.route("/", balanceRoutes());
   app.route("/", extensionTokenRoutes());
+  // i13-fonts' sub-app (list, upload, delete, preview), behind the same session, CSRF and Origin checks.
+  app.route("/fonts", createUserFontRoutes(services) as unknown as Hono<DashboardAppEnv>);
   return app;
 }
 
@@ -79,7 +88,7 @@ function publicRoutes(): Hono<DashboardAppEnv> {
 
   app.post("/signup", async (c) => {
     const { config, credentials, ledger, sessions, logger } = c.get("services");
-    const input = parse(SignUp, await readJsonObject(c, BODY_LIMIT));
+    const input = parse(SignUp, await readBody(c));
     const { signupMode, inviteCodes, signupCreditMicros } = config.dashboard;
     if (signupMode === "invite" && !inviteCodes.includes(input.inviteCode ?? "")) {
       throw new GatewayError(
@@ -107,7 +116,7 @@ function publicRoutes(): Hono<DashboardAppEnv> {
 
   app.post("/login", async (c) => {
     const { credentials, sessions, signInThrottle } = c.get("services");
-    const input = parse(SignIn, await readJsonObject(c, BODY_LIMIT));
+    const input = parse(SignIn, await readBody(c));
     const address = clientAddress(c);
     const waitMs = await signInThrottle.blockedFor(input.email, address);
     if (waitMs > 0) {
@@ -133,7 +142,7 @@ function publicRoutes(): Hono<DashboardAppEnv> {
 
   app.post("/password-reset", async (c) => {
     const { credentials, mailer, logger } = c.get("services");
-    const input = parse(ResetRequest, await readJsonObject(c, BODY_LIMIT));
+    const input = parse(ResetRequest, await readBody(c));
     const reset = await credentials.createReset(input.email);
     if (reset) {
       const link = `${dashboardOrigin(c)}/dashboard/reset?token=${reset.token}`;
@@ -151,7 +160,7 @@ function publicRoutes(): Hono<DashboardAppEnv> {
 
   app.post("/password-reset/confirm", async (c) => {
     const { credentials, sessions } = c.get("services");
-    const input = parse(ResetConfirm, await readJsonObject(c, BODY_LIMIT));
+    const input = parse(ResetConfirm, await readBody(c));
     const done = await credentials.resetPassword(input.token, input.password);
     if (!done)
       throw new GatewayError("INVALID_PARAMS", "token: this reset link is unknown, used or expired.");
@@ -197,7 +206,7 @@ function keyRoutes(): Hono<DashboardAppEnv> {
     });
   });
   app.post("/keys", async (c) => {
-    const input = parse(CreateKey, await readJsonObject(c, BODY_LIMIT));
+    const input = parse(CreateKey, await readBody(c));
     const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
     if (expiresAt && expiresAt.getTime() <= c.get("services").clockMs())
       throw new GatewayError("INVALID_PARAMS", "expiresAt: a time in the future");
@@ -259,7 +268,7 @@ function balanceRoutes(): Hono<DashboardAppEnv> {
   });
   app.post("/topup", async (c) => {
     const { accounts, ledger, payments } = c.get("services");
-    const input = parse(TopUp, await readJsonObject(c, BODY_LIMIT));
+    const input = parse(TopUp, await readBody(c));
     const account = await accounts.getAccount(c.get("accountId"));
     const started = await payments.startTopUp({
       accountId: c.get("accountId"),
@@ -285,7 +294,7 @@ function extensionTokenRoutes(): Hono<DashboardAppEnv> {
     return c.json({ tokens: tokens.map(({ id, ...rest }) => ({ tokenId: id, ...rest })) });
   });
   app.post("/extension-tokens", async (c) => {
-    const input = parse(ExtensionToken, await readJsonObject(c, BODY_LIMIT));
+    const input = parse(ExtensionToken, await readBody(c));
     return c.json(await c.get("services").extensionTokens.create(c.get("accountId"), input.name), 201);
   });
   app.delete("/extension-tokens/:tokenId", async (c) => {
