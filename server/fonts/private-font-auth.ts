@@ -11,7 +11,8 @@ import { requestHeader } from "../platform/request-header.ts";
  */
 export function requireKeyForPrivateFont(c: Context<AppEnv>): void {
   const font = c.get("query").font;
-  if (font === undefined || !font.startsWith("user/")) return;
+  // A repeated `font` is INVALID_PARAMS, answered by the route's own reading of the query.
+  if (typeof font !== "string" || !font.startsWith("user/")) return;
   if (!/\/image-translate\/translate\/?$/.test(c.req.path)) return;
   if ((requestHeader(c, "x-api-key") ?? "").trim() !== "") return;
   throw new GatewayError(

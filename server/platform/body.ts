@@ -13,7 +13,7 @@ import { requestHeader } from "./request-header.ts";
  * client trickling a byte a second holds a connection and a handler for the grace period, not forever.
  * Too slow answers 408 BAD_REQUEST in the envelope and closes the connection.
  */
-export async function readBodyBytes(c: Context<AppEnv>, maxBytes: number): Promise<Uint8Array> {
+export async function readBodyBytes<E extends AppEnv>(c: Context<E>, maxBytes: number): Promise<Uint8Array> {
   const declared = requestHeader(c, "content-length");
   if (declared !== undefined && Number(declared) > maxBytes) throw tooLarge(maxBytes);
   const stream = c.req.raw.body;
@@ -62,7 +62,10 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
  * A JSON object body. No body at all is an empty object (a POST with every parameter omitted); a body
  * with another Content-Type is 415; unreadable JSON is 400 BAD_REQUEST.
  */
-export async function readJsonObject(c: Context<AppEnv>, maxBytes: number): Promise<Record<string, unknown>> {
+export async function readJsonObject<E extends AppEnv>(
+  c: Context<E>,
+  maxBytes: number,
+): Promise<Record<string, unknown>> {
   if (c.req.raw.body === null || requestHeader(c, "content-length") === "0") return {};
   const type = requestHeader(c, "content-type");
   if (type === undefined || !JSON_TYPE.test(type)) {
