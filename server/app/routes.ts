@@ -1,11 +1,10 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import { GatewayError } from "../../src/contract/errors.ts";
 import type { SourceLang } from "../../src/translate/port.ts";
 import { formatMicros } from "../billing/money.ts";
 import { priceFor } from "../billing/prices.ts";
 import { readJsonObject } from "../platform/body.ts";
-import type { AppEnv } from "../platform/context.ts";
 import { type ExtensionEnv, extensionAuth } from "./extension-auth.ts";
 
 const SOURCES = ["zh", "zh-TW", "ja", "en", "auto"] as const satisfies readonly SourceLang[];
@@ -40,9 +39,7 @@ export function appRoutes(): Hono<ExtensionEnv> {
 
   app.post("/translate", async (c) => {
     const services = c.get("services");
-    const parsed = TranslateBody.safeParse(
-      await readJsonObject(c as unknown as Context<AppEnv>, APP_BODY_LIMIT),
-    );
+    const parsed = TranslateBody.safeParse(await readJsonObject(c, APP_BODY_LIMIT));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       throw new GatewayError("INVALID_PARAMS", `${issue.path.join(".") || "body"}: ${issue.message}`);

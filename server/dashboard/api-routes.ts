@@ -51,9 +51,8 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   throw new GatewayError("INVALID_PARAMS", `${issue.path.join(".") || "body"}: ${issue.message}`);
 }
 
-/** The JSON body; the platform's reader takes the base env, which a dashboard context extends. */
 function readBody<E extends AppEnv>(c: Context<E>): Promise<Record<string, unknown>> {
-  return readJsonObject(c as unknown as Context<AppEnv>, BODY_LIMIT);
+  return readJsonObject(c, BODY_LIMIT);
 }
 
 function clientAddress<E extends AppEnv>(c: Context<E>): string {
@@ -74,7 +73,7 @@ export function dashboardApiRoutes(services: Services): Hono<DashboardAppEnv> {
   app.route("/", balanceRoutes());
   app.route("/", extensionTokenRoutes());
   // i13-fonts' sub-app (list, upload, delete, preview), behind the same session, CSRF and Origin checks.
-  app.route("/fonts", createUserFontRoutes(services) as unknown as Hono<DashboardAppEnv>);
+  app.route("/fonts", createUserFontRoutes(services));
   return app;
 }
 
