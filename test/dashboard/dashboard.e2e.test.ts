@@ -1,23 +1,18 @@
-import { mkdir } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scriptedMarketplace } from "../support/scripted-marketplace.ts";
-import { createTestApp, type TestApp } from "../support/test-app.ts";
+import type { TestApp } from "../support/test-app.ts";
+import { startDashboard } from "./e2e-support.ts";
 
 /**
  * Every dashboard page in real Chromium against the real app (embedded PGlite) served over HTTP.
  * With DASHBOARD_SCREENSHOTS=1 (npm run docs:dashboard) it also writes the pictures of docs/dashboard.md.
  */
-const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const SCREENSHOTS = process.env.DASHBOARD_SCREENSHOTS === "1";
-const SHOTS_DIR = "docs/images/dashboard";
-
 describe("dashboard in Chromium", () => {
+  let d: Awaited<ReturnType<typeof startDashboard>>;
   let t: TestApp;
-  let server: ReturnType<typeof serve>;
   let base: string;
   let context: BrowserContext;
   let page: Page;
@@ -26,43 +21,23 @@ describe("dashboard in Chromium", () => {
   let now = Date.now();
 
   beforeAll(async () => {
-    t = await createTestApp({
+    d = await startDashboard({
       marketplaces: { megastore: scriptedMarketplace() },
       clock: () => new Date(now),
     });
-    server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
-    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ t, base, context, page } = d);
     // The extension's page, as a loopback redirect_uri: it only has to exist.
     receiver = createServer((_req, res) => res.end("<!doctype html><title>extension</title>"));
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", () => resolve()));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/options.html`;
-    context = await chromium.launchPersistentContext("", {
-      executablePath: CHROME_PATH,
-      args: [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-      ],
-      viewport: { width: 1280, height: 860 },
-      deviceScaleFactor: 1,
-    });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
-    page = await context.newPage();
-    if (SCREENSHOTS) await mkdir(SHOTS_DIR, { recursive: true });
   });
   afterAll(async () => {
-    await context?.close();
-    server?.close();
     receiver?.close();
-    await t?.close();
+    await d?.close();
   });
 
-  const shot = async (name: string, target: Page = page) => {
-    if (SCREENSHOTS) await target.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
-  };
+  const shot = (name: string, target?: Page) => d.shot(name, target);
   const v1 = (key: string) =>
     fetch(`${base}/v1/megastore/search?query=shoes`, { headers: { "x-api-key": key } }).then((r) => r.status);
 
