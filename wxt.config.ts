@@ -79,8 +79,9 @@ export default defineConfig({
             gecko_android: { strict_min_version: "142.0" },
           },
         }
-      : // Chrome 148+: messages carry ArrayBuffers by structured clone instead of JSON.
-        { message_serialization: "structured_clone" }),
+      : // Chrome 148+: messages carry ArrayBuffers by structured clone instead of JSON (older Chrome
+        // would turn the image bytes into {}), so 148 is the minimum.
+        { message_serialization: "structured_clone", minimum_chrome_version: "148" }),
   }),
   hooks: {
     "build:publicAssets": (_wxt, files) => {

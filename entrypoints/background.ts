@@ -19,6 +19,7 @@ const MENU = {
   translate: "marketlens-translate-image",
   original: "marketlens-show-original",
   translateAll: "marketlens-translate-all",
+  background: "marketlens-translate-background",
 } as const;
 
 export default defineBackground(() => {
@@ -68,6 +69,12 @@ export default defineBackground(() => {
     browser.contextMenus.removeAll(() => {
       browser.contextMenus.create({ id: MENU.translate, title: "Translate image", contexts: ["image"] });
       browser.contextMenus.create({ id: MENU.original, title: "Show original", contexts: ["image"] });
+      // A CSS background image (banners) gets no "image" menu: this item finds it under the pointer.
+      browser.contextMenus.create({
+        id: MENU.background,
+        title: "Translate image under the pointer",
+        contexts: ["page", "link"],
+      });
       browser.contextMenus.create({
         id: MENU.translateAll,
         title: "Translate all images on this page",
@@ -83,9 +90,22 @@ export default defineBackground(() => {
       void translateImage({ tabId: tab.id, frameId, srcUrl: info.srcUrl });
     else if (info.menuItemId === MENU.original && info.srcUrl)
       void browser.tabs.sendMessage(tab.id, { type: "overlay:toggle", srcUrl: info.srcUrl }, { frameId });
+    else if (info.menuItemId === MENU.background) void translateBackground(tab.id, frameId);
     else if (info.menuItemId === MENU.translateAll)
       void browser.tabs.sendMessage(tab.id, { type: "page:translate-all" }, { frameId });
   });
+
+  /** Asks the frame for the background image under the last right-click, then translates it. */
+  const translateBackground = async (tabId: number, frameId: number) => {
+    const reply = (await browser.tabs
+      .sendMessage(tabId, { type: "pointer:background" }, { frameId })
+      .catch(() => undefined)) as { srcUrl?: string } | undefined;
+    if (!reply?.srcUrl)
+      return { state: "failed" as const, message: "no background image under the pointer", ms: 0 };
+    return translateImage({ tabId, frameId, srcUrl: reply.srcUrl });
+  };
+  (globalThis as unknown as { marketlens: Record<string, unknown> }).marketlens.translateBackground =
+    translateBackground;
 
   browser.tabs.onUpdated.addListener((tabId, change) => {
     if (change.status === "loading") {

@@ -16,6 +16,7 @@ import { SignInThrottle } from "./dashboard/sign-in-throttle.ts";
 import { FontChecker } from "./fonts/font-checker.ts";
 import { UserFontStore } from "./fonts/font-store.ts";
 import { UserFonts } from "./fonts/user-fonts.ts";
+import { IdempotencyStore } from "./gateway/idempotency.ts";
 import { EnginePool } from "./imaging/engine-pool.ts";
 import { Capacity } from "./limits/capacity.ts";
 import { KeyRateLimiter } from "./limits/rate-limiter.ts";
@@ -24,6 +25,7 @@ import { PaymentService } from "./payments/payment-service.ts";
 import type { PaymentsProvider } from "./payments/port.ts";
 import { sandboxProvider } from "./payments/sandbox-provider.ts";
 import { stripeProvider } from "./payments/stripe-provider.ts";
+import { createInvalidations, type InvalidationBus, type Invalidations } from "./platform/invalidations.ts";
 import { createLogger, type Logger } from "./platform/logger.ts";
 import type { Database } from "./storage/database.ts";
 
@@ -35,6 +37,10 @@ export interface Services {
   authenticator: Authenticator;
   keyUsage: KeyUsageRecorder;
   ledger: Ledger;
+  /** Broadcasts revocations, suspensions and deletions so every process drops its cached copy at once. */
+  invalidations: Invalidations;
+  /** Idempotency-Key of charged calls, kept in the database (shared by every process). */
+  idempotency: IdempotencyStore;
   prices: PriceBook;
   rateLimiter: KeyRateLimiter;
   capacity: Capacity;
@@ -72,6 +78,8 @@ export interface ServiceDependencies {
   logger?: Logger;
   clock?: () => Date;
   ledger?: LedgerOptions;
+  /** By default Redis pub/sub with `redis`, Postgres LISTEN/NOTIFY on Postgres, else in-process. */
+  invalidations?: InvalidationBus;
   /** Replaces the configured payments provider (tests). */
   paymentsProvider?: PaymentsProvider;
   mailer?: Mailer;
@@ -91,6 +99,18 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
   const keyUsage = new KeyUsageRecorder(accounts);
   const ledger = new Ledger(deps.db, { ...(injectedClock ? { now: injectedClock } : {}), ...deps.ledger });
   const redis = deps.redis ? { client: deps.redis, keyPrefix: deps.redisKeyPrefix ?? "ml:" } : undefined;
+  const invalidations =
+    deps.invalidations ??
+    createInvalidations({
+      db: deps.db,
+      redis,
+      onError: (error) => logger.warn("invalidation bus", { error: String(error) }),
+    });
+  const authenticator = new Authenticator(accounts, { ttlMs: config.limits.keyCacheTtlMs, now: clockMs });
+  invalidations.subscribe("key", (keyId) => authenticator.forgetKey(keyId));
+  invalidations.subscribe("account", (accountId) => authenticator.forgetAccount(accountId));
+  const idempotency = new IdempotencyStore(deps.db);
+  let pruning: NodeJS.Timeout | undefined;
   let translator: Promise<Translator> | undefined;
   const imaging = new EnginePool({ threads: config.limits.imageWorkers, translation: config.translation });
   const fonts = new UserFonts(new UserFontStore(deps.db), new FontChecker(), {
@@ -103,12 +123,11 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
     config,
     db: deps.db,
     accounts,
-    authenticator: new Authenticator(accounts, {
-      ttlMs: config.limits.keyCacheTtlMs,
-      now: clockMs,
-    }),
+    authenticator,
     keyUsage,
     ledger,
+    invalidations,
+    idempotency,
     prices: config.billing,
     rateLimiter: new KeyRateLimiter(redis),
     capacity: new Capacity(
@@ -144,12 +163,17 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
     clock,
     clockMs,
     async start() {
+      await invalidations.start();
       await ledger.start();
       keyUsage.start();
+      pruning = setInterval(() => void idempotency.prune().catch(() => {}), 10 * 60_000);
+      pruning.unref();
     },
     async stop() {
+      clearInterval(pruning);
       await keyUsage.stop().catch((error) => logger.warn("could not write key usage", { error }));
       await ledger.stop();
+      await invalidations.close();
       await imaging.close();
       await fonts.close();
     },

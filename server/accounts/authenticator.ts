@@ -14,9 +14,9 @@ export interface Principal {
 
 export interface AuthenticatorOptions {
   /**
-   * How long a key's record may be reused from memory. It bounds how long a revocation or suspension
-   * made by another server process takes to reach this one (the spec: revoked keys stop at once; we
-   * promise under a second across processes). The process that revokes forgets the key immediately.
+   * How long a key's record may be reused from memory. Revocations and suspensions reach every process
+   * at once through the invalidation bus (server/platform/invalidations.ts); this bounds how long one
+   * whose message was lost (a broken connection to the bus) is still served.
    */
   ttlMs: number;
   now?: () => number;
@@ -34,6 +34,8 @@ type Cached = { record: KeyWithAccount | null; principal: Principal | null };
 export class Authenticator {
   private readonly cache: LRUCache<string, Cached>;
   private readonly inflight = new Map<string, Promise<Cached>>();
+  /** Bumped by every forget: a lookup that started before one must not cache what it read. */
+  private generation = 0;
   private readonly now: () => number;
 
   constructor(
@@ -92,6 +94,8 @@ export class Authenticator {
   }
 
   private forgetWhere(match: (record: KeyWithAccount) => boolean): void {
+    this.generation++;
+    this.inflight.clear();
     const doomed: string[] = [];
     this.cache.forEach((entry, hash) => {
       if (entry.record !== null && match(entry.record)) doomed.push(hash);
@@ -102,6 +106,7 @@ export class Authenticator {
   private lookup(key: string): Promise<Cached> {
     let pending = this.inflight.get(key);
     if (!pending) {
+      const generation = this.generation;
       pending = (
         isWellFormedApiKey(key)
           ? this.store
@@ -115,10 +120,12 @@ export class Authenticator {
             )
       )
         .then((entry) => {
-          this.cache.set(key, entry);
+          if (generation === this.generation) this.cache.set(key, entry);
           return entry;
         })
-        .finally(() => this.inflight.delete(key));
+        .finally(() => {
+          if (this.inflight.get(key) === pending) this.inflight.delete(key);
+        });
       this.inflight.set(key, pending);
     }
     return pending;

@@ -10,6 +10,7 @@ import { readJsonObject } from "../platform/body.ts";
 import type { AppEnv } from "../platform/context.ts";
 import { CONTROL_CHARACTERS, readInput } from "../platform/input.ts";
 import { requestHeader } from "../platform/request-header.ts";
+import type { Services } from "../services.ts";
 
 /**
  * The operators' API (a fixed contract: checks outside the project rely on it). Enabled by ADMIN_TOKEN,
@@ -136,10 +137,12 @@ export function adminRoutes(): Hono<AppEnv> {
   });
 
   app.delete("/keys/:keyId", async (c) => {
-    const { accounts, authenticator, clock } = c.get("services");
+    const services = c.get("services");
+    const { accounts, authenticator, clock } = services;
     const revoked = await accounts.revokeKey(pathId(c, "keyId"), clock());
     if (!revoked) throw new GatewayError("NOT_FOUND", `No key ${pathId(c, "keyId")}.`);
     authenticator.forgetKey(revoked.id);
+    await broadcast(services, "key", revoked.id);
     return c.body(null, 204);
   });
 
@@ -160,24 +163,45 @@ export function adminRoutes(): Hono<AppEnv> {
     ["unsuspend", "active"],
   ] as const) {
     app.post(`/accounts/:accountId/${action}`, async (c) => {
-      const { accounts, authenticator } = c.get("services");
+      const services = c.get("services");
+      const { accounts, authenticator } = services;
       const accountId = pathId(c, "accountId");
       if (!(await accounts.setStatus(accountId, status))) throw noAccount(accountId);
       authenticator.forgetAccount(accountId);
+      await broadcast(services, "account", accountId);
       return c.json({ accountId, status });
     });
   }
 
   app.post("/accounts/:accountId/billing", async (c) => {
-    const { accounts, authenticator } = c.get("services");
+    const services = c.get("services");
+    const { accounts, authenticator } = services;
     const input = readInput(Billing, await readJsonObject(c, ADMIN_BODY_LIMIT), "INVALID_PARAMS");
     const accountId = pathId(c, "accountId");
     if (!(await accounts.setBillingEnabled(accountId, input.enabled))) throw noAccount(accountId);
     authenticator.forgetAccount(accountId);
+    await broadcast(services, "account", accountId);
     return c.json({ accountId, billing: input.enabled });
   });
 
   return app;
+}
+
+/**
+ * Tells every other process to drop its cached copy. The change is committed already: a broadcast that
+ * fails is logged, and the other processes' cache TTL (KEY_CACHE_TTL_MS) still bounds it.
+ */
+async function broadcast(services: Services, topic: "key" | "account", id: string): Promise<void> {
+  await services.invalidations.publish(topic, id).catch((error) => {
+    services.logger.warn(
+      "could not broadcast an invalidation; other processes follow within the key cache TTL",
+      {
+        topic,
+        id,
+        error: String(error),
+      },
+    );
+  });
 }
 
 function noAccount(accountId: string): GatewayError {

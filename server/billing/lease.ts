@@ -19,6 +19,11 @@ export interface LeaseOptions {
   leaseHorizonMs: number;
   /** Hand back leases of accounts that made no call for this long. */
   idleReturnMs: number;
+  /**
+   * How long a recall may go unanswered before the holder is presumed dead: its heartbeat's staleness
+   * limit plus one heartbeat interval. A call short of credit waits that long, not 402.
+   */
+  silentHolderWaitMs: number;
 }
 
 export interface AccountCredit {
@@ -36,10 +41,12 @@ export interface AccountCredit {
   /** Until when we take only what a call needs, because other processes ran short. */
   contendedUntil: number;
   /**
-   * Until when a call short of credit is refused without asking the database again: the balance was
-   * empty and no other process held any. Short, so a top-up made by another process is seen quickly.
+   * Until when a call short of credit is refused without asking the database again: the balance did
+   * not cover `exhaustedMicros` and no other process held any. Short, so a top-up made by another
+   * process is seen quickly; and only calls priced at least that much, since a cheaper one may fit.
    */
   exhaustedUntil: number;
+  exhaustedMicros: number;
   lastUsed: number;
   /** Spending since the last acquisition, to size the next lease to the account's pace. */
   spentSinceAcquire: number;
@@ -56,6 +63,8 @@ export interface AccountCredit {
 const EXHAUSTED_RECHECK_MS = 200;
 const RECALL_POLL_MS = 20;
 const CONTENDED_MS = 5_000;
+/** While a recall goes unanswered, look for dead holders every 200 ms. */
+const RECLAIM_EVERY_POLLS = 10;
 
 /** Credit this process can hold for new calls on the account. */
 export function available(credit: AccountCredit): number {
@@ -72,6 +81,8 @@ export class Leases {
     private readonly nowMs: () => number,
     /** Writes this process's committed charges, so the lease row is exact before a hand-back. */
     private readonly settle: () => Promise<void>,
+    /** Returns the leases of holders presumed dead to their balances (holders.ts). */
+    private readonly reclaimStale: () => Promise<number>,
   ) {}
 
   /** The account's credit in this process, made on first use; today's call count reset at midnight UTC. */
@@ -89,6 +100,7 @@ export class Leases {
         inflightCalls: 0,
         contendedUntil: 0,
         exhaustedUntil: 0,
+        exhaustedMicros: 0,
         lastUsed: now,
         spentSinceAcquire: 0,
         lastAcquireAt: now,
@@ -103,16 +115,22 @@ export class Leases {
     return credit;
   }
 
-  /** Whether a call short of credit is refused without asking the database (see exhaustedUntil). */
-  isExhausted(credit: AccountCredit): boolean {
-    return this.nowMs() < credit.exhaustedUntil;
+  /** Whether a call of this price is refused without asking the database (see exhaustedUntil). */
+  isExhausted(credit: AccountCredit, micros: number): boolean {
+    return micros >= credit.exhaustedMicros && this.nowMs() < credit.exhaustedUntil;
+  }
+
+  /** A top-up reached the balance: the next call short of credit asks the database again. */
+  toppedUp(accountId: string): void {
+    const credit = this.accounts.get(accountId);
+    if (credit) credit.exhaustedUntil = 0;
   }
 
   /** Takes more credit into this process's lease, one acquisition per account at a time. */
   acquire(accountId: string, credit: AccountCredit, micros: number): Promise<void> {
     const run = async () => {
       if (available(credit) >= micros) return; // a call ahead of us already took enough
-      if (this.isExhausted(credit)) return; // a call ahead of us found no credit anywhere
+      if (this.isExhausted(credit, micros)) return; // a call ahead of us found no credit for this price
       await this.takeFromBalance(accountId, credit, micros - available(credit));
       if (available(credit) >= micros) return;
       // The balance is empty here; credit may sit in other processes' leases. Ask for it back.
@@ -122,26 +140,40 @@ export class Leases {
       } else {
         await this.takeAfterOwnReturns(accountId, credit, micros);
       }
-      if (available(credit) < micros) credit.exhaustedUntil = this.nowMs() + EXHAUSTED_RECHECK_MS;
+      if (available(credit) < micros) {
+        credit.exhaustedUntil = this.nowMs() + EXHAUSTED_RECHECK_MS;
+        credit.exhaustedMicros = micros;
+      }
     };
     const next = credit.acquiring.catch(() => {}).then(run);
     credit.acquiring = next;
     return next;
   }
 
-  /** Takes from the balance as other holders hand their credit back, up to recallWaitMs. */
+  /**
+   * Takes from the balance as other holders hand their credit back. A live holder answers a recall
+   * within a settlement interval, so after recallWaitMs what the answered ones keep is in use by their
+   * calls. A holder that never answers may have died: its credit is not spent, so the call waits until
+   * the holder is silent long enough to be presumed dead, reclaims its leases and takes again, rather
+   * than answer 402 while the balance (as the admin API shows it) covers the call.
+   */
   private async waitForRecall(accountId: string, credit: AccountCredit, micros: number): Promise<void> {
     // Counted in polls rather than read from the clock, which a test may have stopped.
-    for (let polls = Math.ceil(this.options.recallWaitMs / RECALL_POLL_MS); polls > 0; polls--) {
+    const livePolls = Math.ceil(this.options.recallWaitMs / RECALL_POLL_MS);
+    const maxPolls = livePolls + Math.ceil(this.options.silentHolderWaitMs / RECALL_POLL_MS);
+    for (let poll = 1; poll <= maxPolls; poll++) {
       await sleep(RECALL_POLL_MS);
       await this.takeFromBalance(accountId, credit, micros - available(credit));
       if (available(credit) >= micros) return;
-      if (!(await this.othersHold(accountId))) {
+      const others = await this.othersHolding(accountId);
+      if (!others.hold) {
         // What they held may have reached the balance since our take (a recalled lease handed back
         // in between), and so may our own: one last take before giving up.
         await this.takeAfterOwnReturns(accountId, credit, micros);
         return;
       }
+      if (poll >= livePolls && !others.unanswered) return;
+      if (others.unanswered && poll % RECLAIM_EVERY_POLLS === 0) await this.reclaimStale();
     }
   }
 
@@ -220,12 +252,14 @@ export class Leases {
     return rowCount > 0;
   }
 
-  private async othersHold(accountId: string): Promise<boolean> {
-    const { rows } = await this.db.query<{ held: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM credit_leases WHERE account_id = $1 AND holder_id <> $2 AND amount_micros > 0) AS held`,
+  /** Whether other holders lease credit on the account, and whether any has not answered our recall. */
+  private async othersHolding(accountId: string): Promise<{ hold: boolean; unanswered: boolean }> {
+    const { rows } = await this.db.query<{ hold: boolean | null; unanswered: boolean | null }>(
+      `SELECT bool_or(true) AS hold, bool_or(recall_requested_at IS NOT NULL) AS unanswered
+       FROM credit_leases WHERE account_id = $1 AND holder_id <> $2 AND amount_micros > 0`,
       [accountId, this.holderId],
     );
-    return rows[0]?.held ?? false;
+    return { hold: rows[0]?.hold === true, unanswered: rows[0]?.unanswered === true };
   }
 
   /** Hands back what other processes asked for (their recall flags on our leases). */

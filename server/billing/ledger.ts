@@ -68,8 +68,9 @@ export type PriceFn = (callsToday: number) => number;
 const DEFAULTS = {
   settleIntervalMs: 100,
   settleBatchSize: 2_000,
-  heartbeatIntervalMs: 1_000,
-  staleHolderMs: 30_000,
+  heartbeatIntervalMs: 500,
+  /** Six missed heartbeats: seconds, so a dead process's credit is usable again within five. */
+  staleHolderMs: 3_000,
   recallWaitMs: 1_000,
   maxLeaseMicros: 20_000_000,
   minLeaseCalls: 100,
@@ -99,7 +100,14 @@ export class Ledger {
     this.settlement = new Settlement(db, this.holderId, this.options.settleBatchSize, (entries) =>
       this.settled(entries),
     );
-    this.leases = new Leases(db, this.holderId, this.options, this.nowMs, () => this.settle());
+    this.leases = new Leases(
+      db,
+      this.holderId,
+      { ...this.options, silentHolderWaitMs: this.options.staleHolderMs + this.options.heartbeatIntervalMs },
+      this.nowMs,
+      () => this.settle(),
+      () => this.holders.reclaimStale(),
+    );
     this.holders = new Holders(db, this.holderId, this.options.staleHolderMs);
   }
 
@@ -140,7 +148,7 @@ export class Ledger {
     meta: ReserveMeta,
   ): Promise<Reservation> {
     let micros = firstPrice;
-    if (!this.leases.isExhausted(credit)) {
+    if (!this.leases.isExhausted(credit, micros)) {
       await this.leases.acquire(accountId, credit, micros);
       // The acquisition read today's call count; the reduced rate only ever lowers the price.
       micros = priceOf(price, credit);
@@ -184,8 +192,7 @@ export class Ledger {
         },
       ]);
     });
-    const credit = this.leases.accounts.get(accountId);
-    if (credit) credit.exhaustedUntil = 0;
+    this.leases.toppedUp(accountId);
     return this.balance(accountId);
   }
 

@@ -2,6 +2,8 @@ import type { Context } from "hono";
 import { type ErrorCode, GatewayError } from "../../src/contract/errors.ts";
 import { type Chargeable, priceFor } from "../billing/prices.ts";
 import type { AppEnv } from "../platform/context.ts";
+import { requestHeader } from "../platform/request-header.ts";
+import { fingerprintOf, idempotencyKeyOf } from "./idempotency.ts";
 
 export interface ChargedCall<T> {
   /** Ledger label, e.g. "emporium.search". */
@@ -10,6 +12,11 @@ export interface ChargedCall<T> {
   /** Capacity scope (a marketplace, or "image-translate") and its saturation code. */
   capacityScope: string;
   saturatedCode: ErrorCode;
+  /**
+   * What the call asks for, validated (parameters, image bytes): with an Idempotency-Key, a retry must
+   * ask for the same to get the first result back.
+   */
+  request: unknown;
   /**
    * The work; `call.signal` aborts when the caller goes away. Resolves with what is delivered. The
    * signal is made only if the work reads it (making one costs more than a trivial call itself).
@@ -22,7 +29,15 @@ export interface ChargedCall<T> {
  * arrangement → reserve the price (402) → take a place among the calls in flight (429) → run → commit
  * when it delivered; release on anything thrown, on a refusal, or when the caller went away.
  */
-export async function runCharged<T>(c: Context<AppEnv>, call: ChargedCall<T>): Promise<T> {
+export function runCharged<T>(c: Context<AppEnv>, call: ChargedCall<T>): Promise<T> {
+  const key = idempotencyKeyOf(requestHeader(c, "idempotency-key"));
+  if (key === undefined) return runOnce(c, call); // no database write for calls without the header
+  const { idempotency } = c.get("services");
+  const fingerprint = fingerprintOf({ operation: call.operation, request: call.request });
+  return idempotency.once(c.get("principal").accountId, key, fingerprint, () => runOnce(c, call));
+}
+
+async function runOnce<T>(c: Context<AppEnv>, call: ChargedCall<T>): Promise<T> {
   const { ledger, capacity, prices } = c.get("services");
   const principal = c.get("principal");
   if (!principal.billingEnabled) {

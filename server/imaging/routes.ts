@@ -112,6 +112,7 @@ function runImage(c: Context<AppEnv>, operation: "translate" | "ocr", task: Engi
     chargeable: { kind: "image" },
     capacityScope: "image-translate",
     saturatedCode: "SERVICE_UNAVAILABLE",
+    request: task,
     async run(call) {
       const result = await imaging.run(task, call.signal);
       const schema =

@@ -70,7 +70,7 @@ export function marketplaceRoutes(): Hono<AppEnv> {
     const reading = readCall(c, operation);
     const call = reading instanceof Promise ? await reading : reading;
     const prepared = module.prepare(operation, call);
-    const data = await runPrepared(c, marketplace, operation, prepared);
+    const data = await runPrepared(c, marketplace, operation, prepared, call);
     return deliver(c, data, 200, { "x-service-units": String(prepared.units) });
   });
 
@@ -103,8 +103,9 @@ export function legacyCrossborderRoutes(successorOf: (path: string) => string | 
     await enforceRateLimit(c);
     const successor = LEGACY_OPERATIONS[operation].successor.split("/").pop()!;
     requireScope(c, "crossborder", successor);
-    const prepared = prepareLegacy(module, operation, await readCall(c, successor as Operation), clock());
-    const data = await runPrepared(c, "crossborder", operation, prepared);
+    const call = await readCall(c, successor as Operation);
+    const prepared = prepareLegacy(module, operation, call, clock());
+    const data = await runPrepared(c, "crossborder", operation, prepared, call);
     c.set("requestIdSent", true);
     return new Response(JSON.stringify(data), {
       headers: {
@@ -128,6 +129,7 @@ async function runPrepared<T>(
   marketplace: Marketplace,
   operation: string,
   prepared: PreparedCall<T>,
+  request: RawCall,
 ) {
   const { clock, logger } = c.get("services");
   const requestId = c.get("requestId");
@@ -136,6 +138,7 @@ async function runPrepared<T>(
     chargeable: { kind: "units", units: prepared.units },
     capacityScope: marketplace,
     saturatedCode: "MARKETPLACE_SATURATED",
+    request: request.params,
     async run(call) {
       const result = await prepared.run(new UpstreamCall(call, requestId, clock));
       const checked = prepared.schema.safeParse(result);

@@ -271,6 +271,24 @@ CREATE INDEX user_fonts_account ON user_fonts (account_id, created_at) WHERE sta
 CREATE INDEX user_fonts_file ON user_fonts (file_hash) WHERE file_hash IS NOT NULL;
 `,
   },
+  {
+    // Idempotency-Key on charged calls (server/gateway/idempotency.ts): one row per key an account
+    // sent, written only when a call carries the header. `result` is the delivered result, replayed to a
+    // retry of the same request within 24 hours; a row still 'running' is a call in progress.
+    id: "0010_idempotency_keys",
+    sql: `
+CREATE TABLE idempotency_keys (
+  account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  idem_key TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  state TEXT NOT NULL DEFAULT 'running' CHECK (state IN ('running', 'done')),
+  result TEXT,
+  created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+  PRIMARY KEY (account_id, idem_key)
+);
+CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
+`,
+  },
 ];
 
 const MIGRATION_LOCK = 7_270_127;

@@ -43,6 +43,8 @@ export const ContentMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("overlay:fail"), jobId: z.string(), message: z.string() }),
   /** "Show original" from the menu: flips the image under the menu between original and translated. */
   z.object({ type: z.literal("overlay:toggle"), srcUrl: z.string() }),
+  /** The CSS background image under the last right-click (the menu gives no image there). */
+  z.object({ type: z.literal("pointer:background") }),
   z.object({ type: z.literal("page:translate-all") }),
   z.object({ type: z.literal("page:cancel-all") }),
 ]);

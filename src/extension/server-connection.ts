@@ -51,6 +51,8 @@ export function readRedirect(
   const params = new URLSearchParams(hash.replace(/^#/, ""));
   const token = params.get("token") ?? "";
   const state = params.get("state") ?? "";
+  if (params.get("error") === "access_denied")
+    return { ok: false, message: "The connection was declined on the server. Nothing was saved." };
   if (!pending || state !== pending.state)
     return {
       ok: false,

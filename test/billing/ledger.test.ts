@@ -101,6 +101,38 @@ for (const target of testDatabases()) {
       expect(await ledger.balance(id)).toBe(999);
     });
 
+    it("serves a cheaper call the balance covers right after refusing one it does not", async () => {
+      const ledger = await newLedger();
+      const { id } = await accounts.createAccount({ email: "cheaper@example.com" });
+      await ledger.topUp(id, 1_500, null);
+      const dear = ledger.reserve(id, () => 2_000, { requestId: "req_dear", operation: "x" });
+      await expect(dear).rejects.toMatchObject({ code: "INSUFFICIENT_BALANCE" });
+      // Within the moment an account found short is remembered: a call it covers is still served.
+      const cheap = await ledger.reserve(id, () => 1_000, { requestId: "req_cheap", operation: "x" });
+      cheap.commit();
+      expect(await ledger.balance(id)).toBe(500);
+    });
+
+    it("serves a call from the lease of a holder that died instead of answering 402", async () => {
+      const { id } = await accounts.createAccount({ email: "stranded@example.com" });
+      const survivor = await newLedger({ staleHolderMs: 600, heartbeatIntervalMs: 100, recallWaitMs: 200 });
+      await survivor.topUp(id, 5_000, null);
+      // A holder that heart-beat a moment ago and then died, holding all of the account's credit.
+      await db.query("INSERT INTO ledger_holders (id, heartbeat_at) VALUES ('holder_killed', now())");
+      await db.query("UPDATE accounts SET balance_micros = 0 WHERE id = $1", [id]);
+      await db.query(
+        "INSERT INTO credit_leases (account_id, holder_id, amount_micros) VALUES ($1, 'holder_killed', 5000)",
+        [id],
+      );
+      const started = performance.now();
+      const hold = await survivor.reserve(id, oneUnit, { requestId: "req_after_crash", operation: "x" });
+      hold.commit();
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(await survivor.balance(id)).toBe(4_000);
+      const { rows } = await db.query("SELECT id FROM ledger_holders WHERE id = 'holder_killed'");
+      expect(rows).toEqual([]);
+    });
+
     it("serves exactly N of 500 concurrent calls when the balance covers N, and ends at zero", async () => {
       const ledger = await newLedger();
       const { id } = await accounts.createAccount({ email: "burst@example.com" });

@@ -4,9 +4,12 @@
  * refuses requests without the page's Referer. `globalThis.marketlens.translateImage` is called in the
  * service worker exactly as an outside check calls it (the very function the context menu calls).
  */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { createCanvas, loadImage } from "@napi-rs/canvas";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_ARTIFACTS_DIR } from "../support/paths.ts";
 import { buildExtension } from "./support/build-extension.ts";
 import { type ExtensionBrowser, launchExtension } from "./support/extension-browser.ts";
 import { type FakeMarketlensServer, startFakeMarketlensServer } from "./support/fake-marketlens-server.ts";
@@ -43,6 +46,13 @@ async function open(path: string): Promise<Page> {
   await page.goto(`${sites.pageOrigin}${path}`);
   await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete));
   return page;
+}
+
+/** Screenshots for docs/extension.md (copied to docs/images/extension/ when they change). */
+const SHOTS = join(TEST_ARTIFACTS_DIR, "extension-screenshots");
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
 
 const overlayOf = (page: Page, srcUrl: string) => page.locator(`[data-marketlens-src="${srcUrl}"]`);
@@ -112,10 +122,14 @@ describe("Translate image (the fixed contract)", () => {
     const box = (await tile.boundingBox())!;
     const before = await pixels(page, box);
 
-    const result = await ext.translateImage(page, srcUrl);
-    expect(result, JSON.stringify(result)).toMatchObject({ state: "translated", fromCache: false });
-
+    const pending = ext.translateImage(page, srcUrl);
     const overlay = overlayOf(page, srcUrl);
+    await expect.poll(() => overlay.getAttribute("data-marketlens-state")).toBe("working");
+    await shot(page, "amazon-working");
+    const result = await pending;
+    expect(result, JSON.stringify(result)).toMatchObject({ state: "translated", fromCache: false });
+    await shot(page, "amazon-translated");
+
     await expect.poll(() => overlay.getAttribute("data-marketlens-state")).toBe("translated");
     const covered = (await overlay.boundingBox())!;
     for (const k of ["x", "y", "width", "height"] as const)
@@ -142,6 +156,7 @@ describe("Translate image (the fixed contract)", () => {
     );
     await expect.poll(() => overlay.getAttribute("data-marketlens-state")).toBe("original");
     const restored = await pixels(page, box);
+    await shot(page, "amazon-original");
     expect(compare(before, restored, [], 1).outside).toBe(0);
     await page.close();
   }, 180_000);
@@ -158,8 +173,8 @@ describe("Translate image (the fixed contract)", () => {
           (window as unknown as { ringAt?: number }).ringAt = Date.now();
       }).observe(document.documentElement, { subtree: true, childList: true, attributes: true });
     });
-    const calledAt = Date.now();
     const result = await ext.translateImage(page, thumbUrl);
+    const calledAt = result.calledAt;
     expect(result, JSON.stringify(result)).toMatchObject({ state: "translated", fromCache: false });
     const ringAt = await page.evaluate(() => (window as unknown as { ringAt?: number }).ringAt);
     expect(ringAt).toBeDefined();
@@ -175,6 +190,10 @@ describe("Translate image (the fixed contract)", () => {
     const covered = (await overlay.boundingBox())!;
     expect(Math.abs(covered.x - (main.x + 1))).toBeLessThanOrEqual(1); // inside the 1 px border
     expect(Math.abs(covered.width - (main.width - 2))).toBeLessThanOrEqual(1);
+
+    await page.mouse.move(main.x + main.width / 2, main.y + main.height / 2);
+    await expect.poll(() => overlay.evaluate((el) => !!el.shadowRoot?.querySelector(".toolbar"))).toBe(true);
+    await shot(page, "taobao-translated-toolbar");
 
     // The overlay follows the image when the page scrolls.
     await page.evaluate(() => window.scrollBy(0, 120));
@@ -202,14 +221,40 @@ describe("Translate image (the fixed contract)", () => {
       (el) => el.shadowRoot?.querySelector('[role="alert"]')?.textContent ?? "",
     );
     expect(words).toContain("Could not read this image");
+    await overlay.scrollIntoViewIfNeeded();
+    await shot(page, "taobao-broken-image");
     await page.close();
   }, 60_000);
+
+  it("finds a CSS background banner under the pointer (the menu gives no image there) and paints over it", async () => {
+    const page = await open("/taobao/item.html");
+    await page.locator("#promo").click({ button: "right" });
+    const tabId = await ext.tabIdOf(page);
+    const result = await ext.worker.evaluate(
+      (t) =>
+        (
+          globalThis as unknown as {
+            marketlens: { translateBackground(tabId: number, frameId: number): Promise<{ state: string }> };
+          }
+        ).marketlens.translateBackground(t, 0),
+      tabId,
+    );
+    expect(result, JSON.stringify(result)).toMatchObject({ state: "translated" });
+    const overlay = overlayOf(page, `${sites.cdnOrigin}/img/banner.jpg`);
+    expect(await overlay.getAttribute("data-marketlens-state")).toBe("translated");
+    const box = (await page.locator("#promo").boundingBox())!;
+    const covered = (await overlay.boundingBox())!;
+    expect(Math.abs(covered.width - box.width)).toBeLessThanOrEqual(1);
+    expect(Math.abs(covered.height - box.height)).toBeLessThanOrEqual(1);
+    await page.close();
+  }, 120_000);
 
   it("translates the Japanese banner of a Rakuten-style <picture>", async () => {
     const page = await open("/rakuten/item.html");
     const srcUrl = `${sites.cdnOrigin}/img/banner.jpg`;
     const result = await ext.translateImage(page, srcUrl);
     expect(result, JSON.stringify(result)).toMatchObject({ state: "translated" });
+    await shot(page, "rakuten-banner");
     const box = (await page.locator("#banner").boundingBox())!;
     const covered = (await overlayOf(page, srcUrl).boundingBox())!;
     expect(Math.abs(covered.width - box.width)).toBeLessThanOrEqual(1);
@@ -265,6 +310,7 @@ describe("Settings and the Marketlens server connection", () => {
       .poll(() => options.locator('[data-testid="connected"]').textContent())
       .toContain("shopper@example.com");
     await options.locator('select[name="translator"]').selectOption("server");
+    await shot(options, "options-connected");
 
     const page = await open("/amazon/item.html");
     const result = await ext.translateImage(page, `${sites.cdnOrigin}/img/tile-1.jpg`);

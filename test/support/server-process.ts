@@ -18,7 +18,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   let log = "";
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${log}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start in 150 s:\n${log}`)), 150_000);
     child.stderr!.on("data", (chunk: Buffer) => {
       log += chunk.toString();
       const match = /"message":"listening","url":"([^"]+)"/.exec(log);
@@ -36,7 +36,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     url,
     child,
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return; // gone already (killed)
       child.kill("SIGTERM");
       await once(child, "exit");
     },

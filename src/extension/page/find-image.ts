@@ -3,8 +3,31 @@ import { candidateUrls } from "../image-source.ts";
 
 const LAZY_ATTRIBUTES = ["data-src", "data-original", "data-lazy-src", "data-ks-lazyload", "data-lazy"];
 
-export function shownSrc(img: HTMLImageElement): string {
-  return img.currentSrc || img.src;
+/** A page picture: an <img>, or an element painted with a CSS background image (banners). */
+export type PageImage = HTMLImageElement | HTMLElement;
+
+/** The first `url(…)` of an element's computed background-image, absolute; undefined when none. */
+export function backgroundUrl(el: Element): string | undefined {
+  const value = getComputedStyle(el).backgroundImage;
+  const m = value?.match(/url\(\s*(['"]?)(.*?)\1\s*\)/);
+  if (!m?.[2]) return undefined;
+  try {
+    return new URL(m[2], document.baseURI).href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The element under the pointer, or its nearest ancestor, that paints a background image. */
+export function backgroundUnder(el: Element | undefined): HTMLElement | undefined {
+  for (let at = el, depth = 0; at && depth < 8; at = at.parentElement ?? undefined, depth++)
+    if (at instanceof HTMLElement && backgroundUrl(at)) return at;
+  return undefined;
+}
+
+export function shownSrc(el: PageImage): string {
+  if (el instanceof HTMLImageElement) return el.currentSrc || el.src;
+  return backgroundUrl(el) ?? "";
 }
 
 function matches(img: HTMLImageElement, srcUrl: string): boolean {
@@ -19,13 +42,15 @@ function sourceSets(img: HTMLImageElement): string[] {
   return Array.from(picture.querySelectorAll("source"), (s) => s.srcset).filter(Boolean);
 }
 
-/** The right-clicked image when it shows `srcUrl`, else the largest visible image that does. */
-export function findImage(
-  srcUrl: string,
-  lastRightClicked: Element | undefined,
-): HTMLImageElement | undefined {
+/**
+ * The right-clicked image when it shows `srcUrl`, else the largest visible image that does, else the
+ * background image under the pointer that does.
+ */
+export function findImage(srcUrl: string, lastRightClicked: Element | undefined): PageImage | undefined {
   if (lastRightClicked instanceof HTMLImageElement && matches(lastRightClicked, srcUrl))
     return lastRightClicked;
+  const background = backgroundUnder(lastRightClicked);
+  if (background && backgroundUrl(background) === srcUrl) return background;
   const all = Array.from(document.images).filter((img) => matches(img, srcUrl));
   const area = (img: HTMLImageElement) => {
     const r = img.getBoundingClientRect();
@@ -35,7 +60,8 @@ export function findImage(
 }
 
 /** Waits for a lazy-loaded image to show its real picture (up to 10 s). */
-export async function settled(img: HTMLImageElement): Promise<void> {
+export async function settled(img: PageImage): Promise<void> {
+  if (!(img instanceof HTMLImageElement)) return;
   if (img.complete && img.naturalWidth > 0) return;
   await new Promise<void>((resolve) => {
     const done = () => resolve();
@@ -45,7 +71,8 @@ export async function settled(img: HTMLImageElement): Promise<void> {
   });
 }
 
-export function imageCandidates(img: HTMLImageElement, srcUrl: string): string[] {
+export function imageCandidates(img: PageImage, srcUrl: string): string[] {
+  if (!(img instanceof HTMLImageElement)) return candidateUrls(shownSrc(img) || srcUrl, [], document.baseURI);
   const lazy = LAZY_ATTRIBUTES.map((a) => img.getAttribute(a))
     .filter((v): v is string => !!v)
     .map((v) => {

@@ -6,6 +6,7 @@
  */
 import { render } from "preact";
 import type { OverlayState, PaintedResult, UiStage } from "../protocol.ts";
+import { type PageImage, shownSrc } from "./find-image.ts";
 import { contentBox, type ImageBox, sameBox } from "./image-box.ts";
 import { OVERLAY_CSS, OverlayView, type OverlayViewProps } from "./overlay-view.tsx";
 
@@ -44,12 +45,12 @@ export class ImageOverlay {
   hovered = false;
 
   constructor(
-    readonly image: HTMLImageElement,
+    readonly image: PageImage,
     readonly srcUrl: string,
     private readonly actions: OverlayActions,
     toolbarEnabled: boolean,
   ) {
-    this.shownSrc = image.currentSrc || image.src;
+    this.shownSrc = shownSrc(image);
     this.host = document.createElement("div");
     this.host.setAttribute("data-marketlens-src", srcUrl);
     this.host.setAttribute(
@@ -58,7 +59,11 @@ export class ImageOverlay {
     );
     this.root = this.host.attachShadow({ mode: "open" });
     const style = getComputedStyle(image);
+    const isImg = image instanceof HTMLImageElement;
     this.props = {
+      background: isImg
+        ? undefined
+        : { size: style.backgroundSize, position: style.backgroundPosition, repeat: style.backgroundRepeat },
       state: "working",
       stage: "reading",
       progress: 0,
@@ -123,8 +128,9 @@ export class ImageOverlay {
       this.remove();
       return;
     }
-    const src = this.image.currentSrc || this.image.src;
-    if (src !== this.shownSrc && this.image.complete) {
+    const src = shownSrc(this.image);
+    const complete = !(this.image instanceof HTMLImageElement) || this.image.complete;
+    if (src !== this.shownSrc && complete) {
       this.remove();
       this.actions.swapped(this, src);
       return;

@@ -13,6 +13,8 @@ export interface OverlayViewProps {
   pictureUrl: string | undefined;
   objectFit: string;
   objectPosition: string;
+  /** Set for a CSS background image: the picture is painted the way the page paints the original. */
+  background: { size: string; position: string; repeat: string } | undefined;
   peeking: boolean;
   toolbar: boolean;
   copied: boolean;
@@ -75,7 +77,18 @@ export function OverlayView(p: OverlayViewProps) {
   const showPicture = p.state === "translated" && !p.peeking;
   return (
     <>
-      {p.pictureUrl && (
+      {p.pictureUrl && p.background && (
+        <div
+          class={showPicture ? "picture" : "picture hidden"}
+          style={{
+            backgroundImage: `url("${p.pictureUrl}")`,
+            backgroundSize: p.background.size,
+            backgroundPosition: p.background.position,
+            backgroundRepeat: p.background.repeat,
+          }}
+        />
+      )}
+      {p.pictureUrl && !p.background && (
         <img
           class={showPicture ? "picture" : "picture hidden"}
           src={p.pictureUrl}

@@ -11,17 +11,25 @@ import {
   type StartReply,
 } from "../protocol.ts";
 import { loadSettings, type Settings } from "../settings.ts";
-import { findImage, imageCandidates, settled, shownSrc } from "./find-image.ts";
+import {
+  backgroundUnder,
+  backgroundUrl,
+  findImage,
+  imageCandidates,
+  type PageImage,
+  settled,
+  shownSrc,
+} from "./find-image.ts";
 import { ImageOverlay } from "./image-overlay.tsx";
 
 export class PageController {
   private lastRightClicked: Element | undefined;
-  private readonly overlays = new Map<HTMLImageElement, ImageOverlay>();
+  private readonly overlays = new Map<PageImage, ImageOverlay>();
   private readonly byJob = new Map<string, ImageOverlay>();
   private settings: Settings | undefined;
   private pageMode: { observer: IntersectionObserver; mutations: MutationObserver } | undefined;
   /** Pictures an element showed translated: swapping back to one repaints it (from the cache). */
-  private readonly translatedSrcs = new WeakMap<HTMLImageElement, Set<string>>();
+  private readonly translatedSrcs = new WeakMap<PageImage, Set<string>>();
 
   async start(): Promise<void> {
     document.addEventListener("contextmenu", (e) => (this.lastRightClicked = e.target as Element), true);
@@ -62,6 +70,10 @@ export class PageController {
         const img = findImage(message.srcUrl, this.lastRightClicked);
         if (img) this.overlays.get(img)?.toggle();
         return { ok: true };
+      }
+      case "pointer:background": {
+        const el = backgroundUnder(this.lastRightClicked);
+        return { srcUrl: el ? backgroundUrl(el) : undefined };
       }
       case "page:translate-all":
         this.translateAll();
@@ -119,7 +131,7 @@ export class PageController {
     void browser.runtime.sendMessage(message).catch(() => undefined);
   }
 
-  private request(img: HTMLImageElement): void {
+  private request(img: PageImage): void {
     const src = shownSrc(img);
     if (src) this.send({ type: "translate", srcUrl: src, quiet: true });
   }

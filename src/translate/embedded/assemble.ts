@@ -32,7 +32,7 @@ import {
 } from "./chinese-korean.ts";
 import { isModifierForm, isQuality, pickParticle, toConnective } from "./hangul.ts";
 import type { Family, OutLang } from "./lexicon.ts";
-import type { Piece, Token } from "./segment.ts";
+import type { Piece, Token } from "./tokens.ts";
 
 const CLOSING = /^[,.!?:;)\]}%、。，！？：；）】」』》〉…]/;
 const OPENING = /[([{（【「『《〈]$/;

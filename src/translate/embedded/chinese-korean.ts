@@ -6,6 +6,8 @@
  * assemble.ts so that the language-neutral assembly reads on its own and this one pair's grammar, which
  * grows with every dev round, has one home.
  */
+
+import { PREDICATE } from "./chinese-predicates.ts";
 import {
   isModifierForm,
   isQuality,
@@ -16,7 +18,7 @@ import {
   toSequential,
   toTheMore,
 } from "./hangul.ts";
-import type { Piece, Token } from "./segment.ts";
+import type { Piece, Token } from "./tokens.ts";
 
 /** Chinese nouns a verb qualifies rather than governs (使用时间 is usage time, not using time). */
 export const COMPOUND_HEADS = new Set([
@@ -470,33 +472,6 @@ export const OBJECT_PARTICLE: Token = {
   pos: "p",
   entry: { out: { ko: "을/를" }, pos: "p", kind: "glossary" },
 } as Token;
-
-/** One-character Chinese qualities and their Korean modifier form when they are said of a noun. */
-export const PREDICATE: Record<string, string> = {
-  小: "작은",
-  大: "큰",
-  多: "많은",
-  少: "적은",
-  强: "강한",
-  足: "넉넉한",
-  高: "높은",
-  低: "낮은",
-  快: "빠른",
-  慢: "느린",
-  长: "긴",
-  短: "짧은",
-  轻: "가벼운",
-  重: "무거운",
-  软: "부드러운",
-  硬: "단단한",
-  薄: "얇은",
-  厚: "두꺼운",
-  宽: "넓은",
-  窄: "좁은",
-  稳: "안정적인",
-  准: "정확한",
-  亮: "밝은",
-};
 
 const DEGREE_BEFORE = new Set([
   "又",

@@ -5,30 +5,13 @@
  * is the reading that leaves the least unknown. It runs the same in Node and in the browser, with no
  * dictionary binary to load: Chinese needs no word breaker when every word it can translate is in a list.
  */
-import { PREDICATE } from "./chinese-korean.ts";
+import { PREDICATE } from "./chinese-predicates.ts";
 import { isQuality, toNegated } from "./hangul.ts";
-import type { Entry, Family, Lexicon, OutLang, Pos } from "./lexicon.ts";
+import type { Family, Lexicon, OutLang } from "./lexicon.ts";
+import { matchRules } from "./rules.ts";
+import type { Token } from "./tokens.ts";
 
-import { matchRules, type RuleMatch } from "./rules.ts";
-
-export type TokenKind = "lex" | "rule" | "number" | "latin" | "space" | "punct" | "unknown";
-
-export interface Token {
-  src: string;
-  kind: TokenKind;
-  pos: Pos;
-  entry?: Entry;
-  rule?: RuleMatch;
-  number?: number;
-}
-
-/** A token as assemble.ts writes it in the target, and whether it glues to its neighbours (~에, ~용). */
-export interface Piece {
-  text: string;
-  token: Token;
-  glueBefore: boolean;
-  glueAfter: boolean;
-}
+export type { Piece, Token, TokenKind } from "./tokens.ts";
 
 // User terms cost less than nothing: a path through a term the caller fixed always beats any glossary
 // phrase that would swallow it ("优质面料" must not hide a user term "面料").

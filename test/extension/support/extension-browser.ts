@@ -28,6 +28,8 @@ export interface TranslateResult {
   fromCache?: boolean;
   message?: string;
   ms: number;
+  /** Date.now() in the service worker just before the call (the ring's latency is measured from it). */
+  calledAt: number;
 }
 
 export async function launchExtension(
@@ -91,12 +93,15 @@ export async function launchExtension(
     async translateImage(page, srcUrl, frameId = 0) {
       const tabId = await tabIdOf(page);
       return worker.evaluate(
-        (request) =>
-          (
+        async (request) => {
+          const calledAt = Date.now();
+          const result = await (
             globalThis as unknown as {
-              marketlens: { translateImage(r: object): Promise<TranslateResult> };
+              marketlens: { translateImage(r: object): Promise<Omit<TranslateResult, "calledAt">> };
             }
-          ).marketlens.translateImage(request),
+          ).marketlens.translateImage(request);
+          return { ...result, calledAt };
+        },
         { tabId, frameId, srcUrl },
       );
     },

@@ -184,6 +184,7 @@ export function marketplacePages(cdn: string): Record<string, string> {
     srcset="${cdn}/img/main.jpg_360x360q90.jpg_.webp 360w" alt="主图"></div>
   <div><h1>纯棉T恤 限时特价</h1><p class="price">¥59.00</p><img class="icon" src="${cdn}/img/icon.png" alt=""></div>
 </div>
+<div id="promo" style="width:480px;height:120px;margin:0 24px;background:url('${cdn}/img/banner.jpg') center/cover no-repeat"></div>
 <div class="detail"><img id="detail" loading="lazy" src="${cdn}/img/detail.jpg" alt="详情"></div>
 <img id="broken" src="${cdn}/img/broken.jpg" width="200" height="200" alt="broken">
 <script>

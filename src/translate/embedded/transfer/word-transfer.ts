@@ -15,7 +15,7 @@
  * Tokens it makes are marked (TRANSFERRED) so that the result can say how much came from this path.
  */
 import type { Entry, Family, Lexicon, Pos } from "../lexicon.ts";
-import type { Token } from "../segment.ts";
+import type { Token } from "../tokens.ts";
 import { kanaToHangul } from "./kana-hangul.ts";
 import type { GrammarWord, TransferData } from "./transfer-data.ts";
 
@@ -74,25 +74,40 @@ function englishWordKorean(w: string, data: TransferData, english: Lexicon): str
   return undefined;
 }
 
-/** Chinese characters (or Japanese kanji) without a known word: Sino-Korean words, glosses, readings. */
-function hanRun(run: string, family: Family, data: TransferData, lex: TransferLexicons): Token[] {
+/**
+ * Chinese characters (or Japanese kanji) without a known word: Sino-Korean words, glosses, readings. Two or
+ * more characters in a row that make no word are a name (上海斯格威 -> 사격위): their readings are written
+ * together; a character alone is the glossary's word for it, else its reading.
+ */
+function hanRun(run: string, data: TransferData, lex: TransferLexicons): Token[] {
   const out: Token[] = [];
+  let loose = "";
+  const flush = () => {
+    if (!loose) return;
+    const chars = Array.from(loose);
+    if (chars.length === 1) {
+      const own = lex.source.entries.get(loose)?.out.ko;
+      const ko = own !== undefined ? own.replace(/^~|~$/g, "") : data.hanja.get(loose);
+      if (ko !== undefined) out.push(word(loose, ko));
+    } else {
+      const reading = chars.map((c) => data.hanja.get(c) ?? "").join("");
+      if (reading) out.push(word(loose, reading));
+    }
+    loose = "";
+  };
   for (let i = 0; i < run.length; ) {
     const len = longestWord(run, i, data, lex);
     if (len > 0) {
+      flush();
       const w = run.slice(i, i + len);
       out.push(word(w, wordKorean(w, data, lex) as string));
       i += len;
       continue;
     }
-    // One character: the glossary's word for it, else its reading; one with neither is left out.
-    const ch = run[i] as string;
-    const own = lex.source.entries.get(ch)?.out.ko?.replace(/^~|~$/g, "");
-    const reading = own || data.hanja.get(ch);
-    if (reading) out.push(word(ch, reading));
+    loose += run[i];
     i++;
   }
-  void family;
+  flush();
   return out;
 }
 
@@ -262,6 +277,7 @@ const isLoneCharacter = (t: Token | undefined): boolean =>
   t !== undefined &&
   t.kind === "lex" &&
   t.entry?.kind !== "user" &&
+  t.pos !== "p" &&
   !TRANSFERRED.has(t) &&
   t.src.length === 1 &&
   HAN.test(t.src);
@@ -287,7 +303,7 @@ function scriptRuns(
           : !HAN.test(c) && !KATAKANA.test(c) && !HIRAGANA.test(c);
     while (end < run.length && same(run[end] as string)) end++;
     const piece = run.slice(i, end);
-    if (han) out.push(...hanRun(piece, family, data, lex));
+    if (han) out.push(...hanRun(piece, data, lex));
     else if (kana && family === "ja") out.push(...kanaRun(piece, data, lex, afterWord || out.length > 0));
     else if (kana) {
       const ko = kanaToHangul(piece, data.kana);
@@ -304,7 +320,7 @@ function orderEnglishPostpositions(tokens: Token[], data: TransferData): Token[]
   for (let i = 0; i < out.length; i++) {
     const t = out[i] as Token;
     const g = data.enFunction.get(t.src.toLowerCase());
-    if (!g || g.role !== "b" || !TRANSFERRED.has(t)) continue;
+    if (g?.role !== "b" || !TRANSFERRED.has(t)) continue;
     // The governed word is the next word token; the postposition goes right after it.
     let j = i + 1;
     while (

@@ -1,0 +1,86 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { EmbeddedData } from "../../src/translate/embedded/embedded-data.ts";
+import { createEmbeddedTranslator } from "../../src/translate/embedded/embedded-translator.ts";
+import { kanaToHangul } from "../../src/translate/embedded/transfer/kana-hangul.ts";
+import { loadEmbeddedDataFromDisk } from "../../src/translate/node/load-embedded-data.ts";
+import type { SourceLang, Translator } from "../../src/translate/port.ts";
+
+/**
+ * The word-level transfer, each behaviour from its table of examples: what a line no glossary phrase
+ * covers comes out as (plain Korean, never the source script, never mixed).
+ */
+let data: EmbeddedData;
+let translator: Translator;
+beforeAll(async () => {
+  data = await loadEmbeddedDataFromDisk();
+  translator = createEmbeddedTranslator({ data });
+});
+
+const ko = async (text: string, from: SourceLang) => {
+  const [r] = await translator.translateBatch([text], from, "ko");
+  return r!;
+};
+
+describe("kana through the kana table (resources/transfer/kana-hangul.tsv)", () => {
+  it.each([
+    ["スパイシー", "스파이시"],
+    ["ジューシー", "주시"],
+    ["テイスト", "테이스트"],
+    ["マイクロ", "마이크로"],
+    ["ストリート", "스트리트"],
+    ["ホテル", "호텔"],
+    ["トマト", "토마토"],
+    ["メニュー", "메뉴"],
+    ["リッチ", "리치"],
+  ])("%s -> %s", (kana, hangul) => {
+    expect(kanaToHangul(kana, data.transfer!.kana)).toBe(hangul);
+  });
+});
+
+describe("Chinese words no phrase covers", () => {
+  it.each([
+    // A Sino-Korean word of the Sino-Xenic table.
+    ["锁骨", /쇄골/],
+    // Characters that make no word are read together, as a name.
+    ["斯格威", /^사격위$/],
+    // A grammar character is never read as a character (的 is not 적).
+    ["这是我的锁骨", /^(?!.*적).*쇄골/],
+  ])("%s", async (text, expected) => {
+    const r = await ko(text, "zh");
+    expect(r.status).toBe("translated");
+    expect(r.text).toMatch(expected);
+    expect(r.text).not.toMatch(/\p{Script=Han}/u);
+    expect(r.origin?.words).toBeGreaterThan(0);
+  });
+});
+
+describe("Japanese particles and endings (resources/transfer/ja-grammar.tsv)", () => {
+  it.each([
+    // を after a word that ends in a vowel is 를; the kanji word is its Sino-Korean reading.
+    ["ダンスバトルを", /배틀|바틀/],
+    ["学校にも", /학교에도/],
+  ])("%s", async (text, expected) => {
+    const r = await ko(text, "ja");
+    expect(r.text).toMatch(expected);
+    expect(r.text).not.toMatch(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u);
+  });
+});
+
+describe("English words no phrase covers", () => {
+  it.each([
+    // Everyday words (resources/transfer/en-ko-words.tsv) and function words left out or moved.
+    ["Cook meat and eggs", /고기 및 달걀/],
+    // A capitalised word Korean has is written; a name stays.
+    ["AGRICULTURAL BANK", /은행/],
+    ["Anker Power Bank", /^Anker /],
+  ])("%s", async (text, expected) => {
+    const r = await ko(text, "en");
+    expect(r.text).toMatch(expected);
+  });
+});
+
+describe("what it still keeps", () => {
+  it("a script it cannot read is kept, never half-written", async () => {
+    expect((await ko("สวัสดีครับ", "zh")).status).toBe("kept");
+  });
+});
