@@ -225,6 +225,7 @@ function keyRoutes(): Hono<DashboardAppEnv> {
     if (!own) throw new GatewayError("NOT_FOUND", `No key ${keyId} on this account.`);
     await accounts.revokeKey(keyId, clock());
     authenticator.forgetKey(keyId);
+    await broadcast(c.get("services"), "key", keyId);
     return c.body(null, 204);
   });
   return app;
@@ -301,9 +302,20 @@ function extensionTokenRoutes(): Hono<DashboardAppEnv> {
       .get("services")
       .extensionTokens.revoke(c.get("accountId"), c.req.param("tokenId"));
     if (!revoked) throw new GatewayError("NOT_FOUND", `No connected extension ${c.req.param("tokenId")}.`);
+    await broadcast(c.get("services"), "extension-token", c.req.param("tokenId"));
     return c.body(null, 204);
   });
   return app;
+}
+
+/**
+ * Tells the other server processes to drop a revoked credential at once. The revocation is committed
+ * already: a failed broadcast is logged, and their cache TTL (KEY_CACHE_TTL_MS) still bounds it.
+ */
+async function broadcast(services: Services, topic: "key" | "extension-token", id: string): Promise<void> {
+  await services.invalidations.publish(topic, id).catch((error) => {
+    services.logger.warn("could not broadcast a revocation", { topic, id, error: String(error) });
+  });
 }
 
 /** An operation name that could start a spreadsheet formula is quoted and defused. */
