@@ -39,10 +39,10 @@ export function buildApp(services: Services): Hono<AppEnv> {
   app.route("/", healthRoutes());
   app.route("/", docsRoutes(services));
   app.route("/admin", adminRoutes());
-  app.route("/dashboard/api", dashboardApiRoutes() as unknown as Hono<AppEnv>);
+  app.route("/dashboard/api", dashboardApiRoutes(services));
   app.route("/", dashboardPageRoutes());
   app.route("/payments", paymentWebhookRoutes());
-  app.route("/app", appRoutes() as unknown as Hono<AppEnv>);
+  app.route("/app", appRoutes());
 
   app.use("/v1/*", async (c, next) => {
     const { preflight, origin } = checkBrowserOrigin(c);

@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { dashboardBundle } from "./dashboard/page-routes.ts";
 import { createMarketplaceModules } from "./marketplaces/index.ts";
 import { listen } from "./platform/http-server.ts";
 import { createLogger } from "./platform/logger.ts";
@@ -41,10 +42,13 @@ export async function startServer(config: Config) {
   });
   logger.info("listening", {
     url: `http://${config.host}:${port}`,
+    dashboard: dashboardAddress(config, port),
     storage: config.databaseUrl ? "postgres" : `pglite in ${config.dataDir}`,
     limits: redis ? "redis" : "memory",
     sandbox: sandboxed,
   });
+  // The dashboard's pages are bundled on first use; do it now so the first visit does not wait.
+  dashboardBundle().catch((error) => logger.warn("dashboard bundle failed", { error }));
   // The sandbox's visual-search index takes a few seconds; build it while already serving.
   sandbox?.warm().catch((error) => logger.warn("sandbox warm-up failed", { error }));
   // Likewise the image engine's models, so the first translation does not pay for loading them.
@@ -70,6 +74,13 @@ export async function startServer(config: Config) {
   return { port, app, services, stop };
 }
 
+/** Where a person opens the dashboard: PUBLIC_URL behind a proxy, else this process's own address. */
+function dashboardAddress(config: Config, port: number): string {
+  if (config.dashboard.publicUrl) return `${config.dashboard.publicUrl}/`;
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${port}/`;
+}
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -82,6 +93,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const server = await startServer(config);
+  process.stdout.write(`Marketlens dashboard: ${dashboardAddress(config, server.port)}\n`);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       server.stop().then(

@@ -109,6 +109,11 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
   const authenticator = new Authenticator(accounts, { ttlMs: config.limits.keyCacheTtlMs, now: clockMs });
   invalidations.subscribe("key", (keyId) => authenticator.forgetKey(keyId));
   invalidations.subscribe("account", (accountId) => authenticator.forgetAccount(accountId));
+  const extensionTokens = new ExtensionTokenStore(deps.db, {
+    ttlMs: config.limits.keyCacheTtlMs,
+    now: clock,
+  });
+  invalidations.subscribe("extension-token", (tokenId) => extensionTokens.forget(tokenId));
   const idempotency = new IdempotencyStore(deps.db);
   let pruning: NodeJS.Timeout | undefined;
   let translator: Promise<Translator> | undefined;
@@ -151,7 +156,7 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
       logger,
       config.payments.provider === "stripe" ? config.payments.webhookSecret : undefined,
     ),
-    extensionTokens: new ExtensionTokenStore(deps.db, { ttlMs: config.limits.keyCacheTtlMs, now: clock }),
+    extensionTokens,
     translator() {
       translator ??= createServerTranslator(config.translation, {
         onProviderError: (error, provider) => logger.warn("translation provider failed", { provider, error }),

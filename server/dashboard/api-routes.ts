@@ -4,8 +4,10 @@ import { z } from "zod";
 import { GatewayError } from "../../src/contract/errors.ts";
 import { isValidScope } from "../accounts/scopes.ts";
 import { formatMicros, parseDollars } from "../billing/money.ts";
+import { createUserFontRoutes } from "../fonts/dashboard-routes.ts";
 import { readJsonObject } from "../platform/body.ts";
 import type { AppEnv } from "../platform/context.ts";
+import type { Services } from "../services.ts";
 import { AccountActivity } from "./account-activity.ts";
 import { EmailInUseError } from "./credential-store.ts";
 import { clearSessionCookie, dashboardOrigin, sessionToken, setSessionCookie } from "./session-cookie.ts";
@@ -49,6 +51,10 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   throw new GatewayError("INVALID_PARAMS", `${issue.path.join(".") || "body"}: ${issue.message}`);
 }
 
+function readBody<E extends AppEnv>(c: Context<E>): Promise<Record<string, unknown>> {
+  return readJsonObject(c, BODY_LIMIT);
+}
+
 function clientAddress<E extends AppEnv>(c: Context<E>): string {
   try {
     return getConnInfo(c).remote.address ?? "unknown";
@@ -58,7 +64,7 @@ function clientAddress<E extends AppEnv>(c: Context<E>): string {
 }
 
 /** The fixed contract under /dashboard/api (docs/dashboard.md): JSON, cookie session, CSRF token. */
-export function dashboardApiRoutes(): Hono<DashboardAppEnv> {
+export function dashboardApiRoutes(services: Services): Hono<DashboardAppEnv> {
   const app = new Hono<DashboardAppEnv>();
   app.route("/", publicRoutes());
   app.use("*", requireSession);
@@ -66,6 +72,8 @@ export function dashboardApiRoutes(): Hono<DashboardAppEnv> {
   app.route("/", keyRoutes());
   app.route("/", balanceRoutes());
   app.route("/", extensionTokenRoutes());
+  // i13-fonts' sub-app (list, upload, delete, preview), behind the same session, CSRF and Origin checks.
+  app.route("/fonts", createUserFontRoutes(services));
   return app;
 }
 
@@ -79,7 +87,7 @@ function publicRoutes(): Hono<DashboardAppEnv> {
 
   app.post("/signup", async (c) => {
     const { config, credentials, ledger, sessions, logger } = c.get("services");
-    const input = parse(SignUp, await readJsonObject(c, BODY_LIMIT));
+    const input = parse(SignUp, await readBody(c));
     const { signupMode, inviteCodes, signupCreditMicros } = config.dashboard;
     if (signupMode === "invite" && !inviteCodes.includes(input.inviteCode ?? "")) {
       throw new GatewayError(
@@ -107,7 +115,7 @@ function publicRoutes(): Hono<DashboardAppEnv> {
 
   app.post("/login", async (c) => {
     const { credentials, sessions, signInThrottle } = c.get("services");
-    const input = parse(SignIn, await readJsonObject(c, BODY_LIMIT));
+    const input = parse(SignIn, await readBody(c));
     const address = clientAddress(c);
     const waitMs = await signInThrottle.blockedFor(input.email, address);
     if (waitMs > 0) {
@@ -133,7 +141,7 @@ function publicRoutes(): Hono<DashboardAppEnv> {
 
   app.post("/password-reset", async (c) => {
     const { credentials, mailer, logger } = c.get("services");
-    const input = parse(ResetRequest, await readJsonObject(c, BODY_LIMIT));
+    const input = parse(ResetRequest, await readBody(c));
     const reset = await credentials.createReset(input.email);
     if (reset) {
       const link = `${dashboardOrigin(c)}/dashboard/reset?token=${reset.token}`;
@@ -151,7 +159,7 @@ function publicRoutes(): Hono<DashboardAppEnv> {
 
   app.post("/password-reset/confirm", async (c) => {
     const { credentials, sessions } = c.get("services");
-    const input = parse(ResetConfirm, await readJsonObject(c, BODY_LIMIT));
+    const input = parse(ResetConfirm, await readBody(c));
     const done = await credentials.resetPassword(input.token, input.password);
     if (!done)
       throw new GatewayError("INVALID_PARAMS", "token: this reset link is unknown, used or expired.");
@@ -197,7 +205,7 @@ function keyRoutes(): Hono<DashboardAppEnv> {
     });
   });
   app.post("/keys", async (c) => {
-    const input = parse(CreateKey, await readJsonObject(c, BODY_LIMIT));
+    const input = parse(CreateKey, await readBody(c));
     const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
     if (expiresAt && expiresAt.getTime() <= c.get("services").clockMs())
       throw new GatewayError("INVALID_PARAMS", "expiresAt: a time in the future");
@@ -217,6 +225,7 @@ function keyRoutes(): Hono<DashboardAppEnv> {
     if (!own) throw new GatewayError("NOT_FOUND", `No key ${keyId} on this account.`);
     await accounts.revokeKey(keyId, clock());
     authenticator.forgetKey(keyId);
+    await broadcast(c.get("services"), "key", keyId);
     return c.body(null, 204);
   });
   return app;
@@ -259,7 +268,7 @@ function balanceRoutes(): Hono<DashboardAppEnv> {
   });
   app.post("/topup", async (c) => {
     const { accounts, ledger, payments } = c.get("services");
-    const input = parse(TopUp, await readJsonObject(c, BODY_LIMIT));
+    const input = parse(TopUp, await readBody(c));
     const account = await accounts.getAccount(c.get("accountId"));
     const started = await payments.startTopUp({
       accountId: c.get("accountId"),
@@ -285,7 +294,7 @@ function extensionTokenRoutes(): Hono<DashboardAppEnv> {
     return c.json({ tokens: tokens.map(({ id, ...rest }) => ({ tokenId: id, ...rest })) });
   });
   app.post("/extension-tokens", async (c) => {
-    const input = parse(ExtensionToken, await readJsonObject(c, BODY_LIMIT));
+    const input = parse(ExtensionToken, await readBody(c));
     return c.json(await c.get("services").extensionTokens.create(c.get("accountId"), input.name), 201);
   });
   app.delete("/extension-tokens/:tokenId", async (c) => {
@@ -293,9 +302,20 @@ function extensionTokenRoutes(): Hono<DashboardAppEnv> {
       .get("services")
       .extensionTokens.revoke(c.get("accountId"), c.req.param("tokenId"));
     if (!revoked) throw new GatewayError("NOT_FOUND", `No connected extension ${c.req.param("tokenId")}.`);
+    await broadcast(c.get("services"), "extension-token", c.req.param("tokenId"));
     return c.body(null, 204);
   });
   return app;
+}
+
+/**
+ * Tells the other server processes to drop a revoked credential at once. The revocation is committed
+ * already: a failed broadcast is logged, and their cache TTL (KEY_CACHE_TTL_MS) still bounds it.
+ */
+async function broadcast(services: Services, topic: "key" | "extension-token", id: string): Promise<void> {
+  await services.invalidations.publish(topic, id).catch((error) => {
+    services.logger.warn("could not broadcast a revocation", { topic, id, error: String(error) });
+  });
 }
 
 /** An operation name that could start a spreadsheet formula is quoted and defused. */

@@ -1,15 +1,14 @@
 import { Hono } from "hono";
 import { GatewayError } from "../../src/contract/errors.ts";
 import type { AppEnv } from "../platform/context.ts";
+import { HTML_SECURITY_HEADERS, NOSNIFF } from "../platform/security-headers.ts";
 import { isAllowedRedirectUri } from "./ui/redirect-uri.ts";
 import { buildDashboardBundle, type DashboardBundle } from "./ui-bundle.ts";
 
 /** The pages' own headers (the same policy as the edge's): no inline script or style runs. */
 const PAGE_HEADERS = {
-  "content-security-policy":
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; frame-ancestors 'none'",
-  "x-frame-options": "DENY",
-  "x-content-type-options": "nosniff",
+  ...HTML_SECURITY_HEADERS,
+  ...NOSNIFF,
   "referrer-policy": "same-origin",
   "cache-control": "no-store",
 };

@@ -130,6 +130,35 @@ describe("dashboard API", () => {
     expect(((await (await bob.call("GET", "/usage")).json()) as { usage: unknown[] }).usage).toEqual([]);
   });
 
+  it("guards the fonts sub-app with the same session and CSRF checks, and keeps fonts per account", async () => {
+    const { readFileSync } = await import("node:fs");
+    const alice = new DashboardClient(t);
+    const bob = new DashboardClient(t);
+    await alice.signUp();
+    await bob.signUp();
+    const upload = (client: DashboardClient, csrf: string) => {
+      const form = new FormData();
+      form.set("file", new File([readFileSync("public/fonts/BMHANNAPro.ttf")], "hanna.ttf"));
+      form.set("displayName", "Hanna");
+      return t.request("/dashboard/api/fonts", {
+        method: "POST",
+        headers: { origin: ORIGIN, cookie: client.cookie, "x-csrf-token": csrf },
+        body: form,
+      });
+    };
+    expect((await upload(alice, "")).status).toBe(403);
+    const created = await upload(alice, alice.csrf);
+    expect(created.status).toBe(201);
+    const font = (await created.json()) as { id: string };
+    expect((await new DashboardClient(t).call("GET", "/fonts")).status).toBe(401);
+    expect(await (await bob.call("GET", "/fonts")).json()).toEqual([]);
+    expect((await bob.call("DELETE", `/fonts/${font.id}`)).status).toBe(404);
+    expect((await alice.call("DELETE", `/fonts/${font.id}`, undefined, { "x-csrf-token": "" })).status).toBe(
+      403,
+    );
+    expect((await alice.call("DELETE", `/fonts/${font.id}`)).status).toBe(204);
+  });
+
   it("throttles sign-in per account: past the limit even the right password waits (429 with Retry-After)", async () => {
     const owner = new DashboardClient(t);
     const { email } = await owner.signUp();

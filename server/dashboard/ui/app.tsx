@@ -5,14 +5,15 @@ import { BalancePage } from "./balance-page.tsx";
 import { ConnectPage } from "./connect-page.tsx";
 import { ExtensionsPage } from "./extensions-page.tsx";
 import { FontsPage } from "./fonts-page.tsx";
+import { Icon } from "./icons.tsx";
 import { KeysPage } from "./keys-page.tsx";
 import { navigate, onLink, usePath } from "./router.ts";
 
 const SECTIONS = [
-  { path: "/dashboard/keys", label: "API keys", icon: "⚿" },
-  { path: "/dashboard/balance", label: "Balance and usage", icon: "◔" },
-  { path: "/dashboard/fonts", label: "Fonts", icon: "Aa" },
-  { path: "/dashboard/extensions", label: "Connected extensions", icon: "⧉" },
+  { path: "/dashboard/keys", label: "API keys", icon: "key" },
+  { path: "/dashboard/balance", label: "Balance and usage", icon: "chart" },
+  { path: "/dashboard/fonts", label: "Fonts", icon: "font" },
+  { path: "/dashboard/extensions", label: "Connected extensions", icon: "puzzle" },
 ] as const;
 
 const PUBLIC = new Set(["/dashboard/login", "/dashboard/signup", "/dashboard/forgot", "/dashboard/reset"]);
@@ -53,23 +54,28 @@ export function App() {
     if (normalized === "/dashboard/forgot") return <ForgotPage />;
     if (normalized === "/dashboard/reset") return <ResetPage />;
     if (session) {
-      queueMicrotask(() => navigate(nextPath()));
+      // Only while still on a sign-in page: a render of a stale path must not navigate twice.
+      queueMicrotask(() => PUBLIC.has(location.pathname) && navigate(nextPath()));
       return <div class="loading" aria-busy="true" />;
     }
     return (
       <SignInPage
         mode={normalized === "/dashboard/signup" ? "signup" : "login"}
         onSignedIn={async () => {
+          const target = nextPath(); // read before the page's address changes
           await loadSession();
-          navigate(nextPath());
+          if (location.pathname !== target.split("?")[0]) navigate(target);
         }}
       />
     );
   }
 
   if (!session) {
-    queueMicrotask(() =>
-      navigate(`/dashboard/login?${new URLSearchParams({ next: normalized + location.search }).toString()}`),
+    const next = normalized + location.search;
+    queueMicrotask(
+      () =>
+        !PUBLIC.has(location.pathname) &&
+        navigate(`/dashboard/login?${new URLSearchParams({ next }).toString()}`),
     );
     return <div class="loading" aria-busy="true" />;
   }
@@ -115,9 +121,7 @@ export function App() {
                   class={normalized === s.path ? "active" : ""}
                   aria-current={normalized === s.path ? "page" : undefined}
                 >
-                  <span class="nav-icon" aria-hidden="true">
-                    {s.icon}
-                  </span>
+                  <Icon name={s.icon} class="nav-icon" />
                   {s.label}
                 </a>
               </li>

@@ -20,6 +20,7 @@ interface LedgerLine {
   testMoney: boolean;
 }
 
+const LEDGER_PAGE = 12;
 const PRESETS = ["5.00", "20.00", "50.00"];
 const KIND_LABEL = { charge: "Charge", release: "Released", topup: "Top-up" };
 
@@ -29,6 +30,7 @@ export function BalancePage() {
   const [usage, setUsage] = useState<UsageRow[]>([]);
   const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [showAll, setShowAll] = useState(false);
 
   const load = async () => {
     const [b, l, u] = await Promise.all([
@@ -173,7 +175,7 @@ export function BalancePage() {
                 </tr>
               </thead>
               <tbody>
-                {ledger.map((line) => (
+                {(showAll ? ledger : ledger.slice(0, LEDGER_PAGE)).map((line) => (
                   <tr key={`${line.requestId}-${line.at}-${line.kind}`}>
                     <td data-label="When">{when(line.at)}</td>
                     <td data-label="Entry">
@@ -192,6 +194,11 @@ export function BalancePage() {
                 ))}
               </tbody>
             </table>
+            {ledger.length > LEDGER_PAGE && (
+              <button type="button" class="button ghost small more" onClick={() => setShowAll(!showAll)}>
+                {showAll ? "Show fewer" : `Show all ${ledger.length} entries`}
+              </button>
+            )}
           </div>
         )}
       </Card>

@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks";
 import { ApiError, api } from "./api.ts";
+import { Icon } from "./icons.tsx";
 import { isAllowedRedirectUri } from "./redirect-uri.ts";
 import { Notice } from "./widgets.tsx";
 
@@ -50,8 +51,10 @@ export function ConnectPage({ email }: { email: string }) {
     <main class="auth">
       <div class="auth-card consent">
         <div class="consent-icons" aria-hidden="true">
-          <span class="device-icon">⧉</span>
-          <span class="consent-arrow">⟷</span>
+          <span class="device-icon">
+            <Icon name="puzzle" />
+          </span>
+          <span class="consent-arrow">⇄</span>
           <span class="brand-mark">ML</span>
         </div>
         <h1>Connect “{name}”?</h1>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api } from "./api.ts";
 import { date, when } from "./format.ts";
+import { Icon } from "./icons.tsx";
 import { Card, ConfirmDialog, Empty } from "./widgets.tsx";
 
 interface Connection {
@@ -48,8 +49,8 @@ export function ExtensionsPage() {
           <ul class="device-list">
             {tokens.map((t) => (
               <li key={t.tokenId} class="device">
-                <span class="device-icon" aria-hidden="true">
-                  ⧉
+                <span class="device-icon">
+                  <Icon name="puzzle" />
                 </span>
                 <div class="device-text">
                   <strong>{t.name}</strong>

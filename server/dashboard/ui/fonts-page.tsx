@@ -134,7 +134,6 @@ export function FontsPage() {
                           class="font-preview"
                           src={`/dashboard/api/fonts/${encodeURIComponent(font.id)}/preview?script=${script}`}
                           alt={`${font.displayName}: sample ${script} text`}
-                          loading="lazy"
                         />
                       ))}
                     </li>

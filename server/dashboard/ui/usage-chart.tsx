@@ -73,7 +73,7 @@ export function UsageChart({ rows }: { rows: UsageRow[] }) {
           );
         })}
         <text x={4} y={12} class="axis">
-          {max} calls
+          {max === 1 ? "1 call" : `${max} calls`}
         </text>
       </svg>
       <figcaption class="legend">
