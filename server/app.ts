@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { TrieRouter } from "hono/router/trie-router";
 import { authenticateCall } from "./accounts/authenticate-call.ts";
 import { adminRoutes } from "./admin/routes.ts";
+import { compareRoutes } from "./compare/routes.ts";
 import { docsRoutes } from "./docs/routes.ts";
 import { imagingRoutes } from "./imaging/routes.ts";
 import { enforceRateLimit } from "./limits/enforce-rate-limit.ts";
@@ -43,6 +44,9 @@ export function buildApp(services: Services): Hono<AppEnv> {
   app.route("/v1/image-translate", imagingRoutes());
   app.route("/v1", marketplaceRoutes());
   app.route("/crossborder", legacyCrossborderRoutes(successorOf));
+  // The extension's endpoints: its device-token middleware (server/app/extension-auth.ts) sets "extension";
+  // without it every /app call is 401.
+  app.route("/app", compareRoutes() as unknown as Hono<AppEnv>);
 
   return app;
 }

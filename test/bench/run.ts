@@ -16,6 +16,7 @@ const BENCHES = {
   marketplaces: () => import("./marketplaces.bench.ts"),
   translate: () => import("./translate.bench.ts"),
   engine: () => import("./engine.bench.ts"),
+  compare: () => import("./compare.bench.ts"),
 } as const;
 
 type Name = keyof typeof BENCHES;
