@@ -5,7 +5,7 @@
  * Two sets, both committed:
  * - docs/images/engine/: the sandbox catalog's own product images (ours: badges, price tags and callouts in
  *   Chinese, Japanese and English drawn with the bundled fonts);
- * - docs/images/engine/real/: real product photos, a poster and a sign from ../shared/fixtures/real-images
+ * - docs/images/engine/real/: real product photos, a poster and a sign from test/fixtures/real-images
  *   (the project's test images, Apache-2.0 repositories; the pictures' copyright stays with their owners,
  *   see docs/engine.md), at most 420 pixels high, as the OCR projects they come from show them in their
  *   own documentation.
@@ -42,7 +42,7 @@ const PICTURES: Picture[] = [
 
 const { values } = parseArgs({
   options: {
-    dir: { type: "string", default: resolve(REPO_ROOT, "../shared/fixtures/real-images") },
+    dir: { type: "string", default: resolve(REPO_ROOT, "test/fixtures/real-images") },
     out: { type: "string" },
     height: { type: "string", default: "420" },
   },

@@ -1,6 +1,6 @@
 /**
  * npm run eval:ocr: the engine's OCR against plain tesseract.js on the real images in
- * ../shared/fixtures/real-images (ground truth in labels.json), in one run.
+ * test/fixtures/real-images (ground truth in labels.json), in one run.
  *
  * Per label language: CER (character error rate over the labelled lines, each aligned to its best match
  * in the reader's output) and line recall (labelled lines read with at most half their characters wrong).
@@ -27,7 +27,7 @@ interface Label {
 
 const { values } = parseArgs({
   options: {
-    dir: { type: "string", default: resolve(REPO_ROOT, "../shared/fixtures/real-images") },
+    dir: { type: "string", default: resolve(REPO_ROOT, "test/fixtures/real-images") },
     only: { type: "string" },
     verbose: { type: "boolean", default: false },
     json: { type: "string" },

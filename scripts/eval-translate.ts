@@ -43,9 +43,18 @@
  * output mixes scripts), --timeout <seconds per pair> (default 600).
  */
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import {
+  covered,
+  loadRealLines,
+  type OriginRow,
+  type RealLineSplit,
+  readOrigins,
+  wordShare,
+} from "./eval-translate-measures.ts";
 
 export type Target = "ko" | "en";
 export type SourceLanguage = "zh" | "ja" | "en";
@@ -66,7 +75,7 @@ export interface EvalRow {
   src: string;
   category: Category;
   ref: Partial<Record<Target, string[]>>;
-  /** Set when the line was copied from ../shared/fixtures/real-images/labels.json (which others can see). */
+  /** Set when the line was copied from test/fixtures/real-images/labels.json (which others can see). */
   origin?: string;
   /** "traditional" for Traditional Chinese rows. */
   variant?: string;
@@ -82,6 +91,13 @@ export const PAIRS: readonly { from: SourceLanguage; to: Target; goal: number | 
   { from: "zh", to: "en", goal: 0.7 },
   { from: "ja", to: "en", goal: 0.7 },
   { from: "en", to: "ko", goal: null },
+];
+
+/** The real-line sets (lines read off real images) are judged into Korean only; their goals are issue 15's. */
+export const REAL_LINE_PAIRS: readonly { from: SourceLanguage; to: Target; goal: number | null }[] = [
+  { from: "zh", to: "ko", goal: 0.6 },
+  { from: "ja", to: "ko", goal: 0.75 },
+  { from: "en", to: "ko", goal: 0.6 },
 ];
 
 // ---------------------------------------------------------------------------------------------------------
@@ -444,9 +460,13 @@ export function runCli(
   to: string,
   texts: string[],
   timeoutMs: number,
+  extraArgs: string[] = [],
 ): Promise<string[]> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(cli.command, cli.args(from, to), { cwd: REPO_ROOT, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(cli.command, [...cli.args(from, to), ...extraArgs], {
+      cwd: REPO_ROOT,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     const timer = setTimeout(() => {
@@ -514,6 +534,10 @@ export interface PairSummary {
   failedOnNumbers: number;
   /** Rows authored for this set only (excluding lines copied from the shared real-image labels). */
   heldOutOnly: Tally & { rate: number };
+  /** Share of lines with no source-script letters left (see eval-translate-measures.ts). */
+  coverage: number;
+  /** Share of the source characters translated by word-level transfer rather than known phrases. */
+  wordShare: number;
   byCategory: Record<string, Tally & { rate: number }>;
   byVariant: Record<string, Tally & { rate: number }>;
 }
@@ -522,6 +546,8 @@ interface RowResult {
   row: EvalRow;
   output: string;
   verdict: Verdict;
+  covered: boolean;
+  origin?: OriginRow;
 }
 
 const rate = (t: Tally) => (t.total === 0 ? 0 : t.acceptable / t.total);
@@ -559,6 +585,11 @@ export function summarize(
     empty: results.filter((r) => r.verdict.reason === "empty").length,
     failedOnNumbers: results.filter((r) => r.verdict.reason === "numbers").length,
     heldOutOnly: tally(results.filter((r) => !r.row.origin)),
+    coverage: results.length === 0 ? 0 : results.filter((r) => r.covered).length / results.length,
+    wordShare: wordShare(
+      results.map((r) => r.row.src),
+      results.map((r) => r.origin ?? { status: "", origin: null }),
+    ),
     byCategory: group((r) => r.row.category),
     byVariant: group((r) => r.row.variant),
   };
@@ -568,6 +599,7 @@ function formatSummary(s: PairSummary): string {
   const goal = s.goal === null ? "no goal" : `goal >= ${pct(s.goal)} ${s.goalMet ? "MET" : "NOT MET"}`;
   const lines = [
     `${s.from} -> ${s.to}: ${pct(s.rate)} acceptable (${s.acceptable}/${s.total})   ${goal}`,
+    `  coverage: ${pct(s.coverage)}   from word-level transfer: ${pct(s.wordShare)} of the source`,
     `  mixed scripts: ${s.mixedScripts}   kept in source script: ${s.keptInSourceScript}   empty: ${s.empty}` +
       `   exact matches: ${s.exact}   wording right but numbers wrong: ${s.failedOnNumbers}`,
     `  authored rows only (no copied real-image lines): ${pct(s.heldOutOnly.rate)} ` +
@@ -607,16 +639,32 @@ interface Options {
   json: string | true | null;
   strict: boolean;
   timeoutMs: number;
+  /** Which sets to run: the phrase sets, the real-line sets, or both. */
+  sets: "phrases" | "real" | "all";
+  /** Append the summary to test/fixtures/translate-eval/history.jsonl. */
+  record: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
-  const opts: Options = { pairs: PAIRS, showFailures: false, json: null, strict: false, timeoutMs: 600_000 };
+  const opts: Options = {
+    pairs: PAIRS,
+    showFailures: false,
+    json: null,
+    strict: false,
+    timeoutMs: 600_000,
+    sets: "all",
+    record: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const next = argv[i + 1];
     if (a === "--show-failures") opts.showFailures = true;
     else if (a === "--strict") opts.strict = true;
-    else if (a === "--json") {
+    else if (a === "--record") opts.record = true;
+    else if (a === "--sets" && (next === "phrases" || next === "real" || next === "all")) {
+      opts.sets = next;
+      i++;
+    } else if (a === "--json") {
       if (next !== undefined && !next.startsWith("--")) {
         opts.json = next;
         i++;
@@ -660,33 +708,101 @@ async function main(): Promise<number> {
   );
 
   const summaries: PairSummary[] = [];
-  const rowsByLang = new Map<SourceLanguage, EvalRow[]>();
-  for (const { from, to, goal } of opts.pairs) {
-    if (!rowsByLang.has(from)) rowsByLang.set(from, loadRows(from));
-    const rows = rowsByLang.get(from)!.filter((r) => (r.ref[to]?.length ?? 0) > 0);
-    const started = Date.now();
+  const realSummaries: (PairSummary & { set: RealLineSplit })[] = [];
+  const scratch = mkdtempSync(join(tmpdir(), "eval-translate-"));
+  const evaluate = async (
+    from: SourceLanguage,
+    to: Target,
+    goal: number | null,
+    rows: EvalRow[],
+  ): Promise<[PairSummary, RowResult[]]> => {
+    const originFile = join(scratch, `${from}-${to}.jsonl`);
     const outputs = await runCli(
       cli,
       from,
       to,
       rows.map((r) => r.src),
       opts.timeoutMs,
+      ["--origin-file", originFile],
     );
+    const origins = existsSync(originFile) ? readOrigins(originFile) : [];
     const results = rows.map((row, i) => {
       const output = outputs[i]!;
-      return { row, output, verdict: judge(row.src, output, row.ref[to]!, to) };
+      const refs = row.ref[to]!;
+      return {
+        row,
+        output,
+        verdict: judge(row.src, output, refs, to),
+        covered: covered(output, from, to, refs),
+        origin: origins[i],
+      };
     });
-    const summary = summarize(from, to, goal, results);
-    summaries.push(summary);
-    say(`${formatSummary(summary)}\n  (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-    if (opts.showFailures) say(formatFailures(to, results));
-    say("");
+    return [summarize(from, to, goal, results), results];
+  };
+
+  try {
+    if (opts.sets !== "real") {
+      const rowsByLang = new Map<SourceLanguage, EvalRow[]>();
+      for (const { from, to, goal } of opts.pairs) {
+        if (!rowsByLang.has(from)) rowsByLang.set(from, loadRows(from));
+        const rows = rowsByLang.get(from)!.filter((r) => (r.ref[to]?.length ?? 0) > 0);
+        const started = Date.now();
+        const [summary, results] = await evaluate(from, to, goal, rows);
+        summaries.push(summary);
+        say(`${formatSummary(summary)}\n  (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+        if (opts.showFailures) say(formatFailures(to, results));
+        say("");
+      }
+    }
+    if (opts.sets !== "phrases") {
+      say("Real-line sets (test/fixtures/translate-eval/real-lines: lines read off real images)\n");
+      for (const { from, to, goal } of REAL_LINE_PAIRS) {
+        if (!opts.pairs.some((p) => p.from === from && p.to === to)) continue;
+        for (const set of ["dev", "heldout"] as const) {
+          const rows = loadRealLines(EVAL_DIR, from, set);
+          const [summary, results] = await evaluate(from, to, goal, rows);
+          realSummaries.push({ ...summary, set });
+          say(`[real lines, ${set}] ${formatSummary(summary)}`);
+          // The held-out lines' failures stay unread by whoever tunes the translator.
+          if (opts.showFailures && set === "dev") say(formatFailures(to, results));
+          say("");
+        }
+      }
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
 
   say("Summary:");
   for (const s of summaries) {
     const goal = s.goal === null ? "(no goal)" : `goal ${pct(s.goal)} ${s.goalMet ? "met" : "NOT met"}`;
-    say(`  ${s.pair.padEnd(7)} ${pct(s.rate).padStart(6)}  ${goal}  mixed scripts: ${s.mixedScripts}`);
+    say(
+      `  phrases ${s.pair.padEnd(7)} acceptable ${pct(s.rate).padStart(6)}  coverage ${pct(s.coverage).padStart(6)}` +
+        `  words ${pct(s.wordShare).padStart(6)}  mixed scripts: ${s.mixedScripts}  ${goal}`,
+    );
+  }
+  for (const s of realSummaries) {
+    say(
+      `  real/${s.set.padEnd(7)} ${s.pair.padEnd(7)} acceptable ${pct(s.rate).padStart(6)}  coverage ${pct(s.coverage).padStart(6)}` +
+        `  words ${pct(s.wordShare).padStart(6)}  mixed scripts: ${s.mixedScripts}  (${s.total} lines)`,
+    );
+  }
+  if (opts.record) {
+    const brief = (s: PairSummary) => ({
+      pair: s.pair,
+      acceptable: s.acceptable,
+      total: s.total,
+      coverage: Number(s.coverage.toFixed(4)),
+      words: Number(s.wordShare.toFixed(4)),
+      mixed: s.mixedScripts,
+    });
+    const entry = {
+      at: new Date().toISOString(),
+      phrases: summaries.map(brief),
+      real: realSummaries.map((s) => ({ set: s.set, ...brief(s) })),
+    };
+    appendFileSync(join(EVAL_DIR, "history.jsonl"), `${JSON.stringify(entry)}\n`);
+    say(`\nrecorded in ${join(EVAL_DIR, "history.jsonl").slice(REPO_ROOT.length + 1)}`);
   }
 
   if (opts.json !== null) {
@@ -700,13 +816,15 @@ async function main(): Promise<number> {
         scriptMixing: "ko: Hangul with Han/kana; en: any Han/kana/Hangul",
       },
       pairs: summaries,
+      realLines: realSummaries,
     };
     const text = `${JSON.stringify(doc, null, 2)}\n`;
     if (opts.json === true) process.stdout.write(text);
     else writeFileSync(opts.json, text);
   }
 
-  if (opts.strict && summaries.some((s) => s.goalMet === false || s.mixedScripts > 0)) return 1;
+  if (opts.strict && [...summaries, ...realSummaries].some((s) => s.goalMet === false || s.mixedScripts > 0))
+    return 1;
   return 0;
 }
 

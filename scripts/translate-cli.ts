@@ -7,7 +7,11 @@
  * order; an empty input line gives an empty output line, a text that cannot be translated is written as it
  * is. Nothing else goes to standard output: diagnostics go to standard error. It runs the embedded offline
  * translator, the same one the engine uses by default.
+ *
+ * `--origin-file <path>` also writes, one JSON object per input line, each translation's status and origin
+ * (the shares of the source from known phrases and from word-level transfer); npm run eval:translate reads it.
  */
+import { writeFileSync } from "node:fs";
 import { createEmbeddedTranslator } from "../src/translate/embedded/embedded-translator.ts";
 import { normalizeSource, normalizeTarget } from "../src/translate/languages.ts";
 import { loadEmbeddedDataFromDisk } from "../src/translate/node/load-embedded-data.ts";
@@ -50,6 +54,11 @@ async function main(): Promise<void> {
   const results = await translator.translateBatch(lines, source, to);
   const out = results.map((r, i) => (lines[i] === "" ? "" : r.text.replace(/[\r\n]+/g, " ")));
   process.stdout.write(out.length ? `${out.join("\n")}\n` : "");
+  const originFile = arg("--origin-file");
+  if (originFile) {
+    const rows = results.map((r) => JSON.stringify({ status: r.status, origin: r.origin ?? null }));
+    writeFileSync(originFile, rows.length ? `${rows.join("\n")}\n` : "");
+  }
   if (process.argv.includes("--verbose")) {
     for (const [i, r] of results.entries())
       if (r.status !== "translated") process.stderr.write(`${i + 1}: ${r.status} (${r.reason})\n`);

@@ -2,14 +2,19 @@ import { Hono } from "hono";
 import { TrieRouter } from "hono/router/trie-router";
 import { authenticateCall } from "./accounts/authenticate-call.ts";
 import { adminRoutes } from "./admin/routes.ts";
-import { compareRoutes } from "./compare/routes.ts";
+import { appRoutes } from "./app/routes.ts";
+import { dashboardApiRoutes } from "./dashboard/api-routes.ts";
+import { dashboardPageRoutes } from "./dashboard/page-routes.ts";
 import { docsRoutes } from "./docs/routes.ts";
+import { requireKeyForPrivateFont } from "./fonts/private-font-auth.ts";
 import { imagingRoutes } from "./imaging/routes.ts";
 import { enforceRateLimit } from "./limits/enforce-rate-limit.ts";
 import { legacySuccessor } from "./marketplaces/legacy-paths.ts";
 import { legacyCrossborderRoutes, marketplaceRoutes } from "./marketplaces/routes.ts";
+import { paymentWebhookRoutes } from "./payments/webhook-routes.ts";
 import { CachedRouter } from "./platform/cached-router.ts";
 import type { AppEnv } from "./platform/context.ts";
+import { allowOrigin, checkBrowserOrigin } from "./platform/cors.ts";
 import { errorResponse } from "./platform/errors.ts";
 import { healthRoutes } from "./platform/health.ts";
 import { requestContext } from "./platform/request-context.ts";
@@ -34,19 +39,24 @@ export function buildApp(services: Services): Hono<AppEnv> {
   app.route("/", healthRoutes());
   app.route("/", docsRoutes(services));
   app.route("/admin", adminRoutes());
+  app.route("/dashboard/api", dashboardApiRoutes() as unknown as Hono<AppEnv>);
+  app.route("/", dashboardPageRoutes());
+  app.route("/payments", paymentWebhookRoutes());
+  app.route("/app", appRoutes() as unknown as Hono<AppEnv>);
 
   app.use("/v1/*", async (c, next) => {
+    const { preflight, origin } = checkBrowserOrigin(c);
+    if (preflight) return preflight;
+    requireKeyForPrivateFont(c);
     const authenticating = authenticateCall(c);
     if (authenticating) await authenticating;
     await enforceRateLimit(c);
     await next();
+    if (origin) allowOrigin(c.res, origin);
   });
   app.route("/v1/image-translate", imagingRoutes());
   app.route("/v1", marketplaceRoutes());
   app.route("/crossborder", legacyCrossborderRoutes(successorOf));
-  // The extension's endpoints: its device-token middleware (server/app/extension-auth.ts) sets "extension";
-  // without it every /app call is 401.
-  app.route("/app", compareRoutes() as unknown as Hono<AppEnv>);
 
   return app;
 }

@@ -1,16 +1,36 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import type { TranslationSettings } from "../src/translate/node/create-server-translator.ts";
 import { dollarsToMicros } from "./billing/money.ts";
-import { defaultEngineThreads } from "./imaging/engine-pool.ts";
 import type { ConfiguredUpstreams, MarketplacesConfig } from "./marketplaces/upstream-config.ts";
-import { FAULT_KINDS } from "./sandbox/options.ts";
 
 /**
  * The only module that reads process.env. Everything else receives a Config (or a slice of it), so a
  * test builds the real app with whatever settings it needs and nothing leaks in from the shell.
  *
  * Each area owns one section below; keep the env name, its default and its meaning together.
+ *
+ * A leaf: it imports zod, node:os and money parsing, and types only, so reading a configuration (the
+ * admin CLI, a test) never loads the engine pool, piscina or the sandbox. A default or a list that an
+ * area needs at configuration time lives here, and the area imports it from here.
  */
+
+/** Faults the embedded sandbox can inject (their meaning: server/sandbox/options.ts). */
+export const SANDBOX_FAULT_KINDS = [
+  "error",
+  "throttle",
+  "truncate",
+  "refuse",
+  "timeout",
+  "slow",
+  "garbage",
+  "token-expired",
+] as const;
+
+/** Image engine threads by default: half the cores (its ONNX sessions use several threads each), at least one. */
+export function defaultEngineThreads(): number {
+  return Math.max(1, Math.floor(availableParallelism() / 2));
+}
 
 const int = (min: number) => z.coerce.number().int().min(min);
 const dollars = z
@@ -31,6 +51,15 @@ const EnvSchema = z.object({
   /** Where `npm run admin` finds the server (default: this machine's PORT). */
   ADMIN_URL: z.string().url().optional(),
   SHUTDOWN_GRACE_MS: int(0).default(30_000),
+  /** Browser origins allowed to call /v1 (comma list of exact origins). Unset: none (keys belong on servers). */
+  V1_ALLOWED_ORIGINS: z.string().default(""),
+  /** Longest wait for a request's headers; past it the connection gets 408 in the envelope and is closed. */
+  HTTP_HEADERS_TIMEOUT_MS: int(1000).default(10_000),
+  /** Longest wait for a whole request (headers and body), however fast it arrives. */
+  HTTP_REQUEST_TIMEOUT_MS: int(1000).default(300_000),
+  /** Slowest body accepted, in bytes a second, after HTTP_BODY_GRACE_MS; slower is 408. */
+  HTTP_MIN_BODY_RATE: int(1).default(2048),
+  HTTP_BODY_GRACE_MS: int(0).default(10_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 
   // --- billing (spec: Limits, Billing) ---
@@ -149,6 +178,33 @@ const EnvSchema = z.object({
   COMPARE_DEADLINE_MS: int(100).default(8000),
   /** Comparisons a second per extension token. */
   COMPARE_RATE_PER_SECOND: int(1).default(2),
+
+  // --- dashboard (docs/dashboard.md) ---
+  /** "open": anyone may sign up; "invite": only with one of SIGNUP_INVITE_CODES. */
+  SIGNUP_MODE: z.enum(["open", "invite"]).default("open"),
+  SIGNUP_INVITE_CODES: z.string().default(""),
+  /** Starter credit of a new account; default $1.00 with the sandbox payments provider, $0 otherwise. */
+  SIGNUP_CREDIT: dollars.optional(),
+  /** How long a dashboard sign-in lasts. */
+  SESSION_TTL_HOURS: int(1).default(168),
+  /** Failed sign-ins per email, and per client address, in SIGNIN_WINDOW_SECONDS before sign-in is refused. */
+  SIGNIN_ATTEMPTS_PER_ACCOUNT: int(1).default(5),
+  SIGNIN_ATTEMPTS_PER_ADDRESS: int(1).default(20),
+  SIGNIN_WINDOW_SECONDS: int(1).default(900),
+  /** The dashboard's public origin (https://... behind a proxy): Origin checks, links in mail, payment return URLs. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Where mail goes: "log" writes it to the server log; "http" posts it to MAIL_HTTP_URL. */
+  MAIL_TRANSPORT: z.enum(["log", "http"]).default("log"),
+  MAIL_HTTP_URL: z.string().url().optional(),
+  MAIL_HTTP_TOKEN: z.string().optional(),
+  MAIL_FROM: z.string().default("Marketlens <no-reply@localhost>"),
+
+  // --- payments (server/payments) ---
+  /** "sandbox" credits at once with test money; "stripe" uses Stripe Checkout. */
+  PAYMENTS_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.string().url().default("https://api.stripe.com"),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -163,6 +219,13 @@ export interface Config {
   adminToken: string | undefined;
   adminUrl: string;
   shutdownGraceMs: number;
+  v1AllowedOrigins: string[];
+  http: {
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    minBodyBytesPerSecond: number;
+    bodyGraceMs: number;
+  };
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   billing: {
     unitMicros: number;
@@ -181,7 +244,23 @@ export interface Config {
   translation: TranslationSettings;
   marketplaces: MarketplacesConfig;
   compare: { cacheTtlMs: number; deadlineMs: number; ratePerSecond: number };
+  dashboard: DashboardConfig;
+  payments: PaymentsConfig;
 }
+
+export interface DashboardConfig {
+  signupMode: "open" | "invite";
+  inviteCodes: string[];
+  signupCreditMicros: number;
+  sessionTtlMs: number;
+  signIn: { perAccount: number; perAddress: number; windowSeconds: number };
+  publicUrl: string | undefined;
+  mail: { transport: "log" | "http"; url: string | undefined; token: string | undefined; from: string };
+}
+
+export type PaymentsConfig =
+  | { provider: "sandbox" }
+  | { provider: "stripe"; secretKey: string; webhookSecret: string; apiBase: string };
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -205,6 +284,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminToken: e.ADMIN_TOKEN,
     adminUrl: e.ADMIN_URL ?? `http://${e.HOST === "0.0.0.0" ? "127.0.0.1" : e.HOST}:${e.PORT}`,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    v1AllowedOrigins: e.V1_ALLOWED_ORIGINS.split(",")
+      .map((o) => o.trim())
+      .filter(Boolean),
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_MS, e.HTTP_HEADERS_TIMEOUT_MS),
+      minBodyBytesPerSecond: e.HTTP_MIN_BODY_RATE,
+      bodyGraceMs: e.HTTP_BODY_GRACE_MS,
+    },
     logLevel: e.LOG_LEVEL,
     billing: {
       unitMicros: e.PRICE_PER_UNIT,
@@ -253,12 +341,57 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       deadlineMs: e.COMPARE_DEADLINE_MS,
       ratePerSecond: e.COMPARE_RATE_PER_SECOND,
     },
+    dashboard: {
+      signupMode: e.SIGNUP_MODE,
+      inviteCodes: e.SIGNUP_INVITE_CODES.split(",")
+        .map((code) => code.trim())
+        .filter(Boolean),
+      signupCreditMicros: e.SIGNUP_CREDIT ?? (e.PAYMENTS_PROVIDER === "sandbox" ? 1_000_000 : 0),
+      sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+      signIn: {
+        perAccount: e.SIGNIN_ATTEMPTS_PER_ACCOUNT,
+        perAddress: e.SIGNIN_ATTEMPTS_PER_ADDRESS,
+        windowSeconds: e.SIGNIN_WINDOW_SECONDS,
+      },
+      publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
+      mail: {
+        transport: e.MAIL_TRANSPORT,
+        url: e.MAIL_HTTP_URL,
+        token: e.MAIL_HTTP_TOKEN,
+        from: e.MAIL_FROM,
+      },
+    },
+    payments: paymentsConfig(e),
+  };
+}
+
+// --- dashboard and payments ---
+
+function paymentsConfig(e: z.infer<typeof EnvSchema>): PaymentsConfig {
+  const missing: string[] = [];
+  if (e.MAIL_TRANSPORT === "http" && !e.MAIL_HTTP_URL)
+    missing.push("MAIL_HTTP_URL: required when MAIL_TRANSPORT=http");
+  if (e.PAYMENTS_PROVIDER === "stripe") {
+    if (!e.STRIPE_SECRET_KEY) missing.push("STRIPE_SECRET_KEY: required when PAYMENTS_PROVIDER=stripe");
+    if (!e.STRIPE_WEBHOOK_SECRET)
+      missing.push("STRIPE_WEBHOOK_SECRET: required when PAYMENTS_PROVIDER=stripe");
+  }
+  if (e.SIGNUP_MODE === "invite" && !e.SIGNUP_INVITE_CODES.trim())
+    missing.push("SIGNUP_INVITE_CODES: required when SIGNUP_MODE=invite");
+  if (missing.length > 0)
+    throw new ConfigError(`Invalid configuration:\n${missing.map((m) => `  ${m}`).join("\n")}`);
+  if (e.PAYMENTS_PROVIDER === "sandbox") return { provider: "sandbox" };
+  return {
+    provider: "stripe",
+    secretKey: e.STRIPE_SECRET_KEY!,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+    apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ""),
   };
 }
 
 // --- marketplaces ---
 
-const FAULT_NAMES: readonly string[] = FAULT_KINDS;
+const FAULT_NAMES: readonly string[] = SANDBOX_FAULT_KINDS;
 
 /** Builds the marketplaces section; a configured URL without that API's credentials is a ConfigError. */
 function marketplacesConfig(e: z.infer<typeof EnvSchema>): MarketplacesConfig {

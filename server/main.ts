@@ -1,9 +1,8 @@
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import type { Redis } from "ioredis";
 import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { createMarketplaceModules } from "./marketplaces/index.ts";
+import { listen } from "./platform/http-server.ts";
 import { createLogger } from "./platform/logger.ts";
 import { resolveUpstreams } from "./sandbox/resolve.ts";
 import { connectRedis, createServices } from "./services.ts";
@@ -35,14 +34,13 @@ export async function startServer(config: Config) {
   await services.start();
   const app = buildApp(services);
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
-  await new Promise<void>((resolve, reject) => {
-    server.once("listening", resolve);
-    server.once("error", reject);
+  const { server, port } = await listen(app.fetch, {
+    port: config.port,
+    hostname: config.host,
+    http: config.http,
   });
-  const address = server.address() as AddressInfo;
   logger.info("listening", {
-    url: `http://${config.host}:${address.port}`,
+    url: `http://${config.host}:${port}`,
     storage: config.databaseUrl ? "postgres" : `pglite in ${config.dataDir}`,
     limits: redis ? "redis" : "memory",
     sandbox: sandboxed,
@@ -69,7 +67,7 @@ export async function startServer(config: Config) {
     })();
     return stopping;
   };
-  return { port: address.port, app, services, stop };
+  return { port, app, services, stop };
 }
 
 async function main(): Promise<void> {

@@ -1,15 +1,29 @@
 import { Redis } from "ioredis";
 import type { Marketplace } from "../src/contract/marketplace.ts";
+import { createServerTranslator } from "../src/translate/node/create-server-translator.ts";
+import type { Translator } from "../src/translate/port.ts";
 import { AccountStore } from "./accounts/account-store.ts";
 import { Authenticator } from "./accounts/authenticator.ts";
 import { KeyUsageRecorder } from "./accounts/key-usage.ts";
+import { ExtensionTokenStore } from "./app/extension-token-store.ts";
 import { Ledger, type LedgerOptions } from "./billing/ledger.ts";
 import type { PriceBook } from "./billing/prices.ts";
 import type { Config } from "./config.ts";
+import { CredentialStore } from "./dashboard/credential-store.ts";
+import { httpMailer, logMailer, type Mailer } from "./dashboard/mailer.ts";
+import { SessionStore } from "./dashboard/session-store.ts";
+import { SignInThrottle } from "./dashboard/sign-in-throttle.ts";
+import { FontChecker } from "./fonts/font-checker.ts";
+import { UserFontStore } from "./fonts/font-store.ts";
+import { UserFonts } from "./fonts/user-fonts.ts";
 import { EnginePool } from "./imaging/engine-pool.ts";
 import { Capacity } from "./limits/capacity.ts";
 import { KeyRateLimiter } from "./limits/rate-limiter.ts";
 import type { MarketplaceModule } from "./marketplaces/types.ts";
+import { PaymentService } from "./payments/payment-service.ts";
+import type { PaymentsProvider } from "./payments/port.ts";
+import { sandboxProvider } from "./payments/sandbox-provider.ts";
+import { stripeProvider } from "./payments/stripe-provider.ts";
 import { createLogger, type Logger } from "./platform/logger.ts";
 import type { Database } from "./storage/database.ts";
 
@@ -27,6 +41,19 @@ export interface Services {
   marketplaces: Partial<Record<Marketplace, MarketplaceModule>>;
   /** The image engine's worker threads (they start on first use). */
   imaging: EnginePool;
+  /** Dashboard: passwords, browser sessions, sign-in throttling, mail (server/dashboard). */
+  credentials: CredentialStore;
+  sessions: SessionStore;
+  signInThrottle: SignInThrottle;
+  mailer: Mailer;
+  /** Top-ups through the configured payments provider (server/payments). */
+  payments: PaymentService;
+  /** Connected extensions' device tokens (server/app). */
+  extensionTokens: ExtensionTokenStore;
+  /** The server's translator (providers, then the embedded one), made on first use. */
+  translator(): Promise<Translator>;
+  /** User fonts: uploads (checked in their own worker threads), storage, resolution for translate. */
+  fonts: UserFonts;
   logger: Logger;
   clock: () => Date;
   /** The clock in epoch milliseconds, for what runs on every call (no Date made unless injected). */
@@ -45,7 +72,15 @@ export interface ServiceDependencies {
   logger?: Logger;
   clock?: () => Date;
   ledger?: LedgerOptions;
+  /** Replaces the configured payments provider (tests). */
+  paymentsProvider?: PaymentsProvider;
+  mailer?: Mailer;
 }
+
+/** Spec, Limits (Custom fonts): soft cap of fonts per user. */
+const USER_FONT_SOFT_CAP = 50;
+/** Font files kept in memory per process (by content hash; a CJK font is 5 to 20 MiB). */
+const USER_FONT_CACHE_BYTES = 96 * 1024 * 1024;
 
 export function createServices(config: Config, deps: ServiceDependencies): Services {
   const clock = deps.clock ?? (() => new Date());
@@ -56,7 +91,14 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
   const keyUsage = new KeyUsageRecorder(accounts);
   const ledger = new Ledger(deps.db, { ...(injectedClock ? { now: injectedClock } : {}), ...deps.ledger });
   const redis = deps.redis ? { client: deps.redis, keyPrefix: deps.redisKeyPrefix ?? "ml:" } : undefined;
+  let translator: Promise<Translator> | undefined;
   const imaging = new EnginePool({ threads: config.limits.imageWorkers, translation: config.translation });
+  const fonts = new UserFonts(new UserFontStore(deps.db), new FontChecker(), {
+    softCap: USER_FONT_SOFT_CAP,
+    cacheBytes: USER_FONT_CACHE_BYTES,
+    now: clock,
+    logger,
+  });
   return {
     config,
     db: deps.db,
@@ -79,6 +121,25 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
     ),
     marketplaces: deps.marketplaces ?? {},
     imaging,
+    credentials: new CredentialStore(deps.db, clock),
+    sessions: new SessionStore(deps.db, config.dashboard.sessionTtlMs, clock),
+    signInThrottle: new SignInThrottle(config.dashboard.signIn, redis),
+    mailer: deps.mailer ?? mailerFor(config, logger),
+    payments: new PaymentService(
+      deps.db,
+      ledger,
+      deps.paymentsProvider ?? paymentsProviderFor(config),
+      logger,
+      config.payments.provider === "stripe" ? config.payments.webhookSecret : undefined,
+    ),
+    extensionTokens: new ExtensionTokenStore(deps.db, { ttlMs: config.limits.keyCacheTtlMs, now: clock }),
+    translator() {
+      translator ??= createServerTranslator(config.translation, {
+        onProviderError: (error, provider) => logger.warn("translation provider failed", { provider, error }),
+      });
+      return translator;
+    },
+    fonts,
     logger,
     clock,
     clockMs,
@@ -90,8 +151,23 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
       await keyUsage.stop().catch((error) => logger.warn("could not write key usage", { error }));
       await ledger.stop();
       await imaging.close();
+      await fonts.close();
     },
   };
+}
+
+function paymentsProviderFor(config: Config): PaymentsProvider {
+  const payments = config.payments;
+  return payments.provider === "stripe"
+    ? stripeProvider({ secretKey: payments.secretKey, apiBase: payments.apiBase })
+    : sandboxProvider();
+}
+
+function mailerFor(config: Config, logger: Logger): Mailer {
+  const mail = config.dashboard.mail;
+  return mail.transport === "http" && mail.url
+    ? httpMailer({ url: mail.url, from: mail.from, ...(mail.token ? { token: mail.token } : {}) })
+    : logMailer(logger);
 }
 
 export function connectRedis(url: string): Redis {

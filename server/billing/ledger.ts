@@ -1,6 +1,11 @@
 import { GatewayError } from "../../src/contract/errors.ts";
 import { randomBase62 } from "../platform/ids.ts";
-import type { Database, Sql } from "../storage/database.ts";
+import type { Database } from "../storage/database.ts";
+import { Holders } from "./holders.ts";
+import { type AccountCredit, available, Leases, UnknownAccountError } from "./lease.ts";
+import { insertBatch, type SettledEntry, Settlement } from "./settlement.ts";
+
+export { UnknownAccountError } from "./lease.ts";
 
 /**
  * The ledger: exact money with no database write on the hot path.
@@ -12,12 +17,11 @@ import type { Database, Sql } from "../storage/database.ts";
  * every commit of the database, Σ ledger amounts = balance_micros + Σ leases, and no column can go
  * below zero (CHECK constraints), whatever the concurrency or the number of processes.
  *
- * When a process runs short on an account it takes more credit from the balance; when the balance is
- * empty but other processes still hold leases on the account, it asks them to hand back what they do not
- * need (a recall flag they poll) and waits briefly before answering 402, so a caller with credit left is
- * not refused because the credit sits in another process. Leases of a process that stopped
- * heart-beating are reclaimed by the others: its unsettled charges (at most one settlement interval)
- * are then never billed — the ledger errs on the customer's side.
+ * This class is the face of three parts: the leases (`lease.ts`: taking credit, recalls, hands-back),
+ * the settlement writer (`settlement.ts`) and the holders registry (`holders.ts`: heartbeats, reclaim
+ * of a dead process's leases). Leases of a process that stopped heart-beating are reclaimed by the
+ * others: its unsettled charges (at most one settlement interval) are then never billed — the ledger
+ * errs on the customer's side. Every time it reads comes from one clock, `now`.
  */
 
 export interface LedgerOptions {
@@ -61,78 +65,6 @@ export interface Reservation {
 /** Prices a call given how many calls the account made today (for the reduced daily rate). */
 export type PriceFn = (callsToday: number) => number;
 
-interface PendingEntry {
-  accountId: string;
-  kind: "charge" | "release";
-  amount: number;
-  reserved: number;
-  requestId: string;
-  operation: string;
-  atMs: number;
-}
-
-/** A settlement batch keeps its id across retries, which makes writing it idempotent. */
-interface PendingBatch {
-  id: string;
-  entries: PendingEntry[];
-}
-
-interface AccountCredit {
-  /** What our lease row holds, as of the last settlement. */
-  leased: number;
-  /** Held by calls in flight. */
-  reserved: number;
-  /** Committed but not yet settled (still inside `leased`). */
-  unsettled: number;
-  /** Days since the epoch (UTC) that callsToday counts. */
-  day: number;
-  /** Calls charged today as last read from the database, plus ours since. */
-  callsToday: number;
-  inflightCalls: number;
-  /** Until when we take only what a call needs, because other processes ran short. */
-  contendedUntil: number;
-  /**
-   * Until when a call short of credit is refused without asking the database again: the balance was
-   * empty and no other process held any. Short, so a top-up made by another process is seen quickly.
-   */
-  exhaustedUntil: number;
-  lastUsed: number;
-  /** Spending since the last acquisition, to size the next lease to the account's pace. */
-  spentSinceAcquire: number;
-  lastAcquireAt: number;
-  /** Serializes lease acquisition per account so 500 concurrent calls take one lease, not 500. */
-  acquiring: Promise<unknown>;
-  /**
-   * This process's hands-back of the account's credit still being written: their credit has left
-   * memory but is not in the balance yet, so a call short of credit waits for them before giving up.
-   */
-  returning: Promise<unknown>;
-}
-
-const EXHAUSTED_RECHECK_MS = 200;
-
-/** Joins a settlement's columns for ledger_settle_packed (migration 0003), which splits them again. */
-const PACKED_SEPARATOR = "\x1f";
-
-/**
- * One column as ledger_settle_packed takes it. Ids and operation names are the server's own and hold no
- * control characters; one that did would shift its column, be refused by ledger_batches' CHECK, and
- * hold every later settlement back, so it is written with a space instead. (A lone empty text would
- * split into no element at all: it is written as a space too.)
- */
-function packColumn(column: unknown[]): string {
-  const joined = column.join(PACKED_SEPARATOR);
-  if (joined.length === 0) return column.length === 0 ? "" : column.map(() => " ").join(PACKED_SEPARATOR);
-  if (countOf(joined, PACKED_SEPARATOR) === column.length - 1) return joined;
-  return column.map((v) => String(v).replaceAll(PACKED_SEPARATOR, " ")).join(PACKED_SEPARATOR);
-}
-
-function countOf(text: string, char: string): number {
-  let n = 0;
-  for (let i = text.indexOf(char); i !== -1; i = text.indexOf(char, i + 1)) n++;
-  return n;
-}
-
 const DEFAULTS = {
   settleIntervalMs: 100,
   settleBatchSize: 2_000,
@@ -148,13 +80,11 @@ const DEFAULTS = {
 export class Ledger {
   readonly holderId: string;
   private readonly options: typeof DEFAULTS;
-  private readonly now: () => Date;
+  /** The one clock, in epoch milliseconds (no Date made per call unless a test injected a clock). */
   private readonly nowMs: () => number;
-  private readonly accounts = new Map<string, AccountCredit>();
-  private pending: PendingEntry[] = [];
-  private unwritten: PendingBatch[] = [];
-  private batchCount = 0;
-  private settling: Promise<void> | undefined;
+  private readonly leases: Leases;
+  private readonly settlement: Settlement;
+  private readonly holders: Holders;
   private timers: NodeJS.Timeout[] = [];
   private started = false;
 
@@ -163,21 +93,22 @@ export class Ledger {
     options: LedgerOptions = {},
   ) {
     this.holderId = options.holderId ?? `holder_${randomBase62(16)}`;
-    this.now = options.now ?? (() => new Date());
-    // Read on every call: no Date made per call unless a test injected a clock.
     const injected = options.now;
     this.nowMs = injected ? () => injected().getTime() : Date.now;
     this.options = { ...DEFAULTS, ...stripUndefined(options) };
+    this.settlement = new Settlement(db, this.holderId, this.options.settleBatchSize, (entries) =>
+      this.settled(entries),
+    );
+    this.leases = new Leases(db, this.holderId, this.options, this.nowMs, () => this.settle());
+    this.holders = new Holders(db, this.holderId, this.options.staleHolderMs);
   }
 
   /** Registers this process as a lease holder and starts settling, heart-beating and reclaiming. */
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    await this.db.query("INSERT INTO ledger_holders (id) VALUES ($1) ON CONFLICT (id) DO NOTHING", [
-      this.holderId,
-    ]);
-    await this.reclaimStaleHolders();
+    await this.holders.register();
+    await this.holders.reclaimStale();
     const every = (ms: number, task: () => Promise<unknown>) => {
       const timer = setInterval(() => void task().catch(() => {}), ms);
       timer.unref();
@@ -185,7 +116,7 @@ export class Ledger {
     };
     every(this.options.settleIntervalMs, () => this.tick());
     every(this.options.heartbeatIntervalMs, () => this.heartbeat());
-    every(Math.max(1_000, this.options.staleHolderMs / 3), () => this.reclaimStaleHolders());
+    every(Math.max(1_000, this.options.staleHolderMs / 3), () => this.holders.reclaimStale());
   }
 
   /**
@@ -194,7 +125,7 @@ export class Ledger {
    */
   reserve(accountId: string, price: PriceFn, meta: ReserveMeta): Reservation | Promise<Reservation> {
     if (!this.started) throw new Error("Ledger.reserve before start()");
-    const credit = this.creditOf(accountId);
+    const credit = this.leases.creditOf(accountId);
     const micros = priceOf(price, credit);
     // The hot path: this process's lease covers the call, so no promise and no database.
     if (available(credit) >= micros) return this.hold(accountId, credit, micros, meta);
@@ -209,8 +140,8 @@ export class Ledger {
     meta: ReserveMeta,
   ): Promise<Reservation> {
     let micros = firstPrice;
-    if (Date.now() >= credit.exhaustedUntil) {
-      await this.acquire(accountId, credit, micros);
+    if (!this.leases.isExhausted(credit)) {
+      await this.leases.acquire(accountId, credit, micros);
       // The acquisition read today's call count; the reduced rate only ever lowers the price.
       micros = priceOf(price, credit);
     }
@@ -227,7 +158,7 @@ export class Ledger {
     credit.reserved += micros;
     credit.inflightCalls += 1;
     credit.spentSinceAcquire += micros;
-    credit.lastUsed = Date.now();
+    credit.lastUsed = this.nowMs();
     return new Hold(this, accountId, credit, micros, meta);
   }
 
@@ -253,7 +184,7 @@ export class Ledger {
         },
       ]);
     });
-    const credit = this.accounts.get(accountId);
+    const credit = this.leases.accounts.get(accountId);
     if (credit) credit.exhaustedUntil = 0;
     return this.balance(accountId);
   }
@@ -273,22 +204,7 @@ export class Ledger {
 
   /** Writes every committed charge and release waiting in memory. */
   settle(): Promise<void> {
-    // One settlement at a time; a caller arriving during one waits for it and then runs its own.
-    // Writes what was committed up to now, then stops: looping until nothing is pending would, under
-    // steady traffic, turn into back-to-back tiny batches (one every few calls) instead of one a tick.
-    const run = async (): Promise<void> => {
-      if (this.pending.length > 0) {
-        this.unwritten.push({ id: `${this.holderId}:${++this.batchCount}`, entries: this.pending });
-        this.pending = [];
-      }
-      while (this.unwritten.length > 0) {
-        await this.writeBatch(this.unwritten[0]!);
-        this.unwritten.shift();
-      }
-    };
-    const next = (this.settling ?? Promise.resolve()).catch(() => {}).then(run);
-    this.settling = next;
-    return next;
+    return this.settlement.settle();
   }
 
   /** Settles, hands every lease back and unregisters. Calls still in flight should have finished. */
@@ -297,41 +213,14 @@ export class Ledger {
     this.timers = [];
     if (!this.started) return;
     await this.settle();
-    for (const [accountId, credit] of this.accounts) await this.returnLease(accountId, credit, true);
-    // Whatever is still leased (a call that outlived the shutdown grace) goes back to the balance: the
-    // holder row's deletion would otherwise cascade it away.
-    await this.db.transaction(async (tx) => {
-      await tx.query(
-        `UPDATE accounts a SET balance_micros = a.balance_micros + l.amount_micros
-         FROM credit_leases l WHERE l.account_id = a.id AND l.holder_id = $1`,
-        [this.holderId],
-      );
-      await tx.query("DELETE FROM ledger_holders WHERE id = $1", [this.holderId]);
-    });
+    await this.leases.returnAll();
+    await this.holders.unregister();
     this.started = false;
   }
 
   /** Returns leases of holders that stopped heart-beating to their accounts' balances. */
-  async reclaimStaleHolders(): Promise<number> {
-    return this.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: string }>(
-        `SELECT id FROM ledger_holders
-         WHERE heartbeat_at < now() - make_interval(secs => $1::float8 / 1000) AND id <> $2
-         FOR UPDATE SKIP LOCKED`,
-        [this.options.staleHolderMs, this.holderId],
-      );
-      if (rows.length === 0) return 0;
-      const dead = rows.map((r) => r.id);
-      await tx.query(
-        `UPDATE accounts a SET balance_micros = a.balance_micros + l.total
-         FROM (SELECT account_id, SUM(amount_micros)::int8 AS total FROM credit_leases
-               WHERE holder_id = ANY($1::text[]) GROUP BY account_id) l
-         WHERE a.id = l.account_id`,
-        [dead],
-      );
-      await tx.query("DELETE FROM ledger_holders WHERE id = ANY($1::text[])", [dead]);
-      return dead.length;
-    });
+  reclaimStaleHolders(): Promise<number> {
+    return this.holders.reclaimStale();
   }
 
   /** Called once per hold by Hold.finish: moves the money in memory and queues the ledger entry. */
@@ -342,7 +231,7 @@ export class Ledger {
       credit.unsettled += hold.micros;
       credit.callsToday += 1;
     }
-    this.pending.push({
+    this.settlement.record({
       accountId: hold.accountId,
       kind,
       amount: kind === "charge" ? -hold.micros : 0,
@@ -351,284 +240,23 @@ export class Ledger {
       operation: hold.operation,
       atMs: this.nowMs(),
     });
-    if (this.pending.length >= this.options.settleBatchSize) void this.settle().catch(() => {});
   }
 
-  private creditOf(accountId: string): AccountCredit {
-    let credit = this.accounts.get(accountId);
-    const today = dayNumber(this.nowMs());
-    if (!credit) {
-      credit = {
-        leased: 0,
-        reserved: 0,
-        unsettled: 0,
-        day: today,
-        callsToday: 0,
-        inflightCalls: 0,
-        contendedUntil: 0,
-        exhaustedUntil: 0,
-        lastUsed: Date.now(),
-        spentSinceAcquire: 0,
-        lastAcquireAt: Date.now(),
-        acquiring: Promise.resolve(),
-        returning: Promise.resolve(),
-      };
-      this.accounts.set(accountId, credit);
-    } else if (credit.day !== today) {
-      credit.day = today;
-      credit.callsToday = 0;
-    }
-    return credit;
-  }
-
-  /** Takes more credit into this process's lease, one acquisition per account at a time. */
-  private acquire(accountId: string, credit: AccountCredit, micros: number): Promise<void> {
-    const run = async () => {
-      if (available(credit) >= micros) return; // a call ahead of us already took enough
-      if (Date.now() < credit.exhaustedUntil) return; // a call ahead of us found no credit anywhere
-      const shortfall = micros - available(credit);
-      await this.takeFromBalance(accountId, credit, shortfall);
-      if (available(credit) >= micros) return;
-      // The balance is empty here; credit may sit in other processes' leases. Ask for it back.
-      const othersHold = await this.requestRecall(accountId);
-      if (!othersHold) {
-        await this.takeAfterOwnReturns(accountId, credit, micros);
-        if (available(credit) < micros) credit.exhaustedUntil = Date.now() + EXHAUSTED_RECHECK_MS;
-        return;
-      }
-      credit.contendedUntil = Date.now() + 5_000;
-      const deadline = Date.now() + this.options.recallWaitMs;
-      while (available(credit) < micros && Date.now() < deadline) {
-        await sleep(20);
-        await this.takeFromBalance(accountId, credit, micros - available(credit));
-        if (available(credit) >= micros) return;
-        if (!(await this.othersHold(accountId))) {
-          // What they held may have reached the balance since our take (a recalled lease handed back
-          // in between), and so may our own: one last take before giving up.
-          await this.takeAfterOwnReturns(accountId, credit, micros);
-          break;
-        }
-      }
-      if (available(credit) < micros) credit.exhaustedUntil = Date.now() + EXHAUSTED_RECHECK_MS;
-    };
-    const next = credit.acquiring.catch(() => {}).then(run);
-    credit.acquiring = next;
-    return next;
-  }
-
-  /** Takes again once this process's own hands-back in flight have reached the balance. */
-  private async takeAfterOwnReturns(accountId: string, credit: AccountCredit, micros: number): Promise<void> {
-    await credit.returning;
-    await this.takeFromBalance(accountId, credit, micros - available(credit));
-  }
-
-  private async takeFromBalance(accountId: string, credit: AccountCredit, shortfall: number): Promise<void> {
-    // A call ahead of us may have freed what we were short of while we waited (the recall loop).
-    if (shortfall <= 0) return;
-    const contended = Date.now() < credit.contendedUntil;
-    const now = Date.now();
-    const pace = credit.spentSinceAcquire / Math.max(50, now - credit.lastAcquireAt); // micros per ms
-    const sized = Math.max(
-      Math.max(shortfall, 1) * this.options.minLeaseCalls,
-      pace * this.options.leaseHorizonMs,
-    );
-    const want = contended
-      ? shortfall
-      : Math.max(shortfall, Math.min(this.options.maxLeaseMicros, Math.ceil(sized)));
-    credit.spentSinceAcquire = 0;
-    credit.lastAcquireAt = now;
-    const day = utcDay(this.now());
-    const taken = await this.db.transaction(async (tx) => {
-      // Lock the account first, then decide, then write. One statement that locked the row in a CTE
-      // and updated it in its main part sometimes subtracted more than the balance it had read (Postgres,
-      // read committed, another process's transactions on the same row): the balance's CHECK refused
-      // it, and the call failed with a database error instead of being served or refused with 402.
-      const { rows } = await tx.query<{ balance: number; calls: number | null }>(
-        `SELECT balance_micros AS balance,
-           (SELECT calls FROM usage_daily WHERE account_id = $1 AND day = $2::date) AS calls
-         FROM accounts WHERE id = $1 FOR NO KEY UPDATE`,
-        [accountId, day],
-      );
-      const row = rows[0];
-      if (!row) throw new UnknownAccountError(accountId);
-      // Nothing unless the balance covers the whole shortfall: a part would only split the last credit
-      // into pieces no process can serve a call with (two processes short of 1,000 holding 250 and 750
-      // answered 402 to both). Left in the balance, it is there for whichever process can complete a call.
-      // Otherwise take what we want, but never more than half of what is left beyond our shortfall, so
-      // several processes share the last of a balance instead of one hoarding it.
-      const amount =
-        row.balance < shortfall
-          ? 0
-          : Math.min(
-              row.balance,
-              Math.max(shortfall, Math.min(want, Math.floor((row.balance + shortfall) / 2))),
-            );
-      if (amount > 0) {
-        await tx.query("UPDATE accounts SET balance_micros = balance_micros - $2 WHERE id = $1", [
-          accountId,
-          amount,
-        ]);
-        await tx.query(
-          `INSERT INTO credit_leases (account_id, holder_id, amount_micros) VALUES ($1, $2, $3)
-           ON CONFLICT (account_id, holder_id) DO UPDATE SET amount_micros = credit_leases.amount_micros + EXCLUDED.amount_micros`,
-          [accountId, this.holderId, amount],
-        );
-      }
-      return { amount, calls: row.calls };
-    });
-    credit.leased += taken.amount;
-    // Other processes' calls today, as settled; ours since our last settlement are in callsToday already.
-    if (taken.calls !== null) credit.callsToday = Math.max(credit.callsToday, taken.calls);
-  }
-
-  /** Flags other holders' leases on this account for return; true when any holds credit. */
-  private async requestRecall(accountId: string): Promise<boolean> {
-    const { rowCount } = await this.db.query(
-      `UPDATE credit_leases SET recall_requested_at = now()
-       WHERE account_id = $1 AND holder_id <> $2 AND amount_micros > 0`,
-      [accountId, this.holderId],
-    );
-    return rowCount > 0;
-  }
-
-  private async othersHold(accountId: string): Promise<boolean> {
-    const { rows } = await this.db.query<{ held: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM credit_leases WHERE account_id = $1 AND holder_id <> $2 AND amount_micros > 0) AS held`,
-      [accountId, this.holderId],
-    );
-    return rows[0]?.held ?? false;
+  /** A batch is durable: its charges have left the lease row, so they leave the lease in memory. */
+  private settled(entries: readonly SettledEntry[]): void {
+    for (const entry of entries)
+      if (entry.kind === "charge") this.leases.settled(entry.accountId, entry.reserved);
   }
 
   /** Periodic work: settle, answer recalls, hand back idle leases. */
   private async tick(): Promise<void> {
     await this.settle();
-    if (this.accounts.size === 0) return;
-    const { rows } = await this.db.query<{ account_id: string }>(
-      "SELECT account_id FROM credit_leases WHERE holder_id = $1 AND recall_requested_at IS NOT NULL",
-      [this.holderId],
-    );
-    for (const { account_id } of rows) {
-      const credit = this.accounts.get(account_id);
-      if (credit) {
-        credit.contendedUntil = Date.now() + 5_000;
-        await this.returnLease(account_id, credit, false);
-      } else {
-        await this.db.query(
-          "UPDATE credit_leases SET recall_requested_at = NULL WHERE account_id = $1 AND holder_id = $2",
-          [account_id, this.holderId],
-        );
-      }
-    }
-    const idleSince = Date.now() - this.options.idleReturnMs;
-    for (const [accountId, credit] of this.accounts) {
-      if (credit.lastUsed < idleSince && credit.reserved === 0) {
-        await this.returnLease(accountId, credit, true);
-        if (credit.reserved === 0 && credit.leased === 0) this.accounts.delete(accountId);
-      }
-    }
-  }
-
-  /** Hands back what no call in flight holds (settling first so the lease row is exact). */
-  private async returnLease(accountId: string, credit: AccountCredit, deleteRow: boolean): Promise<void> {
-    await this.settle();
-    // Never wait for this account's acquisitions here: one may be waiting for another process to answer
-    // its recall while that process waits for ours. Both row updates are relative, so they commute.
-    // Taken out of memory before the first await, so a call reserving meanwhile cannot spend it.
-    const giveBack = Math.max(0, available(credit));
-    credit.leased -= giveBack;
-    const writing = this.db.transaction(async (tx) => {
-      if (giveBack > 0) {
-        // Accounts before leases, the lock order of every ledger transaction.
-        await tx.query("UPDATE accounts SET balance_micros = balance_micros + $2 WHERE id = $1", [
-          accountId,
-          giveBack,
-        ]);
-        await tx.query(
-          "UPDATE credit_leases SET amount_micros = amount_micros - $3 WHERE account_id = $1 AND holder_id = $2",
-          [accountId, this.holderId, giveBack],
-        );
-      }
-      if (deleteRow && credit.reserved === 0 && credit.unsettled === 0) {
-        await tx.query(
-          "DELETE FROM credit_leases WHERE account_id = $1 AND holder_id = $2 AND amount_micros = 0",
-          [accountId, this.holderId],
-        );
-      } else {
-        await tx.query(
-          "UPDATE credit_leases SET recall_requested_at = NULL WHERE account_id = $1 AND holder_id = $2",
-          [accountId, this.holderId],
-        );
-      }
-    });
-    credit.returning = Promise.all([credit.returning, writing.catch(() => {})]);
-    try {
-      await writing;
-    } catch (error) {
-      credit.leased += giveBack;
-      throw error;
-    }
-  }
-
-  private async writeBatch(batch: PendingBatch): Promise<void> {
-    const spent = new Map<string, number>();
-    const usage = new Map<string, { accountId: string; day: number; calls: number; micros: number }>();
-    for (const entry of batch.entries) {
-      if (entry.kind !== "charge") continue;
-      spent.set(entry.accountId, (spent.get(entry.accountId) ?? 0) + entry.reserved);
-      const day = dayNumber(entry.atMs);
-      const key = `${entry.accountId}|${day}`;
-      const u = usage.get(key) ?? { accountId: entry.accountId, day, calls: 0, micros: 0 };
-      usage.set(key, u);
-      u.calls += 1;
-      u.micros += entry.reserved;
-    }
-    // Accounts in id order: the lock order of every ledger transaction, so settlements, acquisitions
-    // and returns on one account never wait on each other in a cycle.
-    const ids = [...spent.keys()].sort();
-    const days = [...usage.values()];
-    // One statement (server/storage/migrations.ts, ledger_settle): the batch row, unless a batch with
-    // this id was written before; then the lease shrunk by what was spent and the day's usage counted.
-    // The entries go as delimited texts (ledger_settle_packed), far cheaper to pass than arrays.
-    const packed = entryColumns(batch.entries).map(packColumn);
-    await this.db.transaction((tx) =>
-      tx.query(
-        "SELECT ledger_settle_packed($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
-        [
-          batch.id,
-          this.holderId,
-          ...packed,
-          ids,
-          ids.map((id) => spent.get(id)!),
-          days.map((u) => u.accountId),
-          days.map((u) => utcDay(new Date(u.day * 86_400_000))),
-          days.map((u) => u.calls),
-          days.map((u) => u.micros),
-        ],
-      ),
-    );
-    // Only now that the batch is durable does memory move the money out of the lease.
-    for (const entry of batch.entries) {
-      if (entry.kind !== "charge") continue;
-      const credit = this.accounts.get(entry.accountId);
-      if (!credit) continue;
-      credit.unsettled -= entry.reserved;
-      credit.leased -= entry.reserved;
-    }
+    await this.leases.answerRecalls();
+    await this.leases.returnIdle();
   }
 
   private async heartbeat(): Promise<void> {
-    const { rowCount } = await this.db.query("UPDATE ledger_holders SET heartbeat_at = now() WHERE id = $1", [
-      this.holderId,
-    ]);
-    if (rowCount === 0) {
-      // Presumed dead by another process, which returned our leases to the balances: we hold nothing.
-      // Calls in flight and unsettled charges now show as a negative availability, so the next call
-      // takes that much back from the balance before it is served.
-      await this.db.query("INSERT INTO ledger_holders (id) VALUES ($1) ON CONFLICT (id) DO NOTHING", [
-        this.holderId,
-      ]);
-      for (const credit of this.accounts.values()) credit.leased = 0;
-    }
+    if (!(await this.holders.heartbeat())) this.leases.forgetAll();
   }
 }
 
@@ -664,63 +292,10 @@ class Hold implements Reservation {
   }
 }
 
-export class UnknownAccountError extends Error {
-  override name = "UnknownAccountError";
-  constructor(accountId: string) {
-    super(`no account ${accountId}`);
-  }
-}
-
-/** Writes one batch of entries as one row; false when a batch with this id was written before. */
-async function insertBatch(
-  tx: Sql,
-  id: string,
-  holderId: string,
-  entries: readonly (Omit<PendingEntry, "kind"> & { kind: string })[],
-): Promise<boolean> {
-  const { rows } = await tx.query(
-    `INSERT INTO ledger_batches (id, holder_id, account_ids, kinds, amounts, reserved, request_ids, operations, at_ms)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING RETURNING id`,
-    [id, holderId, ...entryColumns(entries)],
-  );
-  return rows.length === 1;
-}
-
-/** A batch's entries as the parallel arrays of a ledger_batches row, in its column order. */
-function entryColumns(entries: readonly (Omit<PendingEntry, "kind"> & { kind: string })[]): unknown[][] {
-  const columns: unknown[][] = [[], [], [], [], [], [], []];
-  for (const e of entries) {
-    columns[0]!.push(e.accountId);
-    columns[1]!.push(e.kind);
-    columns[2]!.push(e.amount);
-    columns[3]!.push(e.reserved);
-    columns[4]!.push(e.requestId);
-    columns[5]!.push(e.operation);
-    columns[6]!.push(e.atMs);
-  }
-  return columns;
-}
-
 function priceOf(price: PriceFn, credit: AccountCredit): number {
   const micros = price(credit.callsToday + credit.inflightCalls);
   if (!Number.isSafeInteger(micros) || micros < 0) throw new RangeError(`bad price ${micros}`);
   return micros;
-}
-
-function available(credit: AccountCredit): number {
-  return credit.leased - credit.reserved - credit.unsettled;
-}
-
-function dayNumber(ms: number): number {
-  return Math.floor(ms / 86_400_000);
-}
-
-function utcDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -1,7 +1,5 @@
 import { LRUCache } from "lru-cache";
 import { MARKETPLACES, type Marketplace } from "../../src/contract/marketplace.ts";
-import { createServerTranslator } from "../../src/translate/node/create-server-translator.ts";
-import type { Translator } from "../../src/translate/port.ts";
 import type { Services } from "../services.ts";
 import { Comparer, type Comparison } from "./comparer.ts";
 import { ExchangeRates } from "./exchange-rates.ts";
@@ -32,7 +30,6 @@ export function compareServiceOf(services: Services): CompareService {
 
 function createCompareService(services: Services): CompareService {
   const { config } = services;
-  let translator: Promise<Translator> | undefined;
   const rates = new ExchangeRates(services.db, 10 * 60_000, services.clockMs);
   const available = MARKETPLACES.filter((m) => services.marketplaces[m]);
   const visual = new Set<Marketplace>(
@@ -41,10 +38,7 @@ function createCompareService(services: Services): CompareService {
   const comparer = new Comparer({
     marketplaces: available,
     visual,
-    translator: () => {
-      translator ??= createServerTranslator(config.translation);
-      return translator;
-    },
+    translator: () => services.translator(),
     rates: () => rates.table(),
     fetchImage: (url, signal) => fetchImageBytes(url, signal),
     deadlineMs: config.compare.deadlineMs,

@@ -3,22 +3,17 @@ import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { GatewayError } from "../../src/contract/errors.ts";
 import { MarketplaceSchema, type Money } from "../../src/contract/marketplace.ts";
+import type { ExtensionEnv } from "../app/extension-auth.ts";
 import type { Payer } from "../gateway/charged-call.ts";
 import { readJsonObject } from "../platform/body.ts";
-import type { AppEnv } from "../platform/context.ts";
 import { cacheKey, compareServiceOf } from "./compare-service.ts";
 import { type Comparison, type FoundMatch, landedCost, type SourceListing } from "./comparer.ts";
 import type { RateTable } from "./exchange-rates.ts";
 import { requireCurrency } from "./exchange-rates.ts";
 import { chargedCaller } from "./marketplace-calls.ts";
 
-/** Who the extension's device token belongs to (set by the /app auth middleware, server/app/extension-auth.ts). */
-export interface ExtensionIdentity {
-  accountId: string;
-  tokenId: string;
-}
-
-export type CompareEnv = { Variables: AppEnv["Variables"] & { extension: ExtensionIdentity } };
+/** Set by the /app device-token middleware (server/app/extension-auth.ts). */
+export type CompareEnv = ExtensionEnv;
 
 const BodySchema = z.strictObject({
   marketplace: MarketplaceSchema,

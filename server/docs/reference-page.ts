@@ -39,20 +39,10 @@ export function renderReferencePage(openapi: Doc): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(openapi.info.title)} — API reference</title>
-<style>
-body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1d2433;background:#fafbfc}
-header{background:#1d2433;color:#fff;padding:20px 32px}header p{color:#c7cede;max-width:70em}
-nav{padding:8px 32px;background:#eef1f6;position:sticky;top:0}nav a{margin-right:14px;color:#2250b3;text-decoration:none}
-main{padding:8px 32px 64px;max-width:1100px}code{font:13px ui-monospace,monospace;background:#eef1f6;padding:1px 4px;border-radius:3px}
-.op{background:#fff;border:1px solid #dde3ec;border-radius:6px;margin:14px 0;padding:12px 16px}
-.m{display:inline-block;min-width:56px;font-weight:700;text-transform:uppercase;font-size:12px}
-.get{color:#0a7d35}.post{color:#2250b3}.delete{color:#b3223a}
-table{border-collapse:collapse;width:100%;margin:8px 0;font-size:14px}td,th{border-bottom:1px solid #e5e9f0;padding:4px 8px;text-align:left;vertical-align:top}
-.schema{background:#fff;border:1px solid #dde3ec;border-radius:6px;margin:10px 0;padding:8px 16px}
-</style></head><body>
+<link rel="stylesheet" href="/docs/reference.css"></head><body>
 <header><h1>${esc(openapi.info.title)} <small>v${esc(openapi.info.version)}</small></h1>
 <p>${esc(openapi.info.description)}</p>
-<p>Authenticate every call with the header <code>x-api-key</code>. Machine-readable: <a style="color:#9fc1ff" href="/v1/openapi.json">/v1/openapi.json</a>.</p></header>
+<p>Authenticate every call with the header <code>x-api-key</code>. Machine-readable: <a class="light" href="/v1/openapi.json">/v1/openapi.json</a>.</p></header>
 <nav>${nav}<a href="#errors">Errors</a><a href="#schemas">Schemas</a></nav>
 <main>${sections}
 <section id="errors"><h2>Errors</h2><p>Every error is <code>{"success": false, "requestId": "...", "error": {"code": "...", "message": "..."}}</code>. 429s carry <code>Retry-After</code>.</p>
@@ -117,3 +107,16 @@ function esc(text: string): string {
 function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 }
+
+/** The page's stylesheet, served from this origin: the CSP of HTML pages allows no inline style. */
+export const REFERENCE_CSS = `body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1d2433;background:#fafbfc}
+header{background:#1d2433;color:#fff;padding:20px 32px}header p{color:#c7cede;max-width:70em}
+nav{padding:8px 32px;background:#eef1f6;position:sticky;top:0}nav a{margin-right:14px;color:#2250b3;text-decoration:none}
+main{padding:8px 32px 64px;max-width:1100px}code{font:13px ui-monospace,monospace;background:#eef1f6;padding:1px 4px;border-radius:3px}
+.op{background:#fff;border:1px solid #dde3ec;border-radius:6px;margin:14px 0;padding:12px 16px}
+.m{display:inline-block;min-width:56px;font-weight:700;text-transform:uppercase;font-size:12px}
+.get{color:#0a7d35}.post{color:#2250b3}.delete{color:#b3223a}
+table{border-collapse:collapse;width:100%;margin:8px 0;font-size:14px}td,th{border-bottom:1px solid #e5e9f0;padding:4px 8px;text-align:left;vertical-align:top}
+.schema{background:#fff;border:1px solid #dde3ec;border-radius:6px;margin:10px 0;padding:8px 16px}
+header a.light{color:#9fc1ff}
+`;

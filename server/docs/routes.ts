@@ -3,7 +3,7 @@ import type { AppEnv } from "../platform/context.ts";
 import type { Services } from "../services.ts";
 import { imageTranslateEndpoints, marketplaceEndpoints, platformEndpoints } from "./endpoints.ts";
 import { buildOpenApi } from "./openapi.ts";
-import { renderReferencePage } from "./reference-page.ts";
+import { REFERENCE_CSS, renderReferencePage } from "./reference-page.ts";
 
 export const API_VERSION = "1.0.0";
 
@@ -32,5 +32,11 @@ export function docsRoutes(services: Services): Hono<AppEnv> {
     c.body(build().json, 200, { "content-type": "application/json; charset=utf-8" }),
   );
   app.get("/docs", (c) => c.html(build().html));
+  app.get("/docs/reference.css", (c) =>
+    c.body(REFERENCE_CSS, 200, {
+      "content-type": "text/css; charset=utf-8",
+      "cache-control": "max-age=3600",
+    }),
+  );
   return app;
 }

@@ -1,4 +1,3 @@
-import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
 import { GatewayError } from "../../src/contract/errors.ts";
 import type { FontsRegistry } from "../../src/contract/image-translate.ts";
@@ -87,9 +86,4 @@ export class EnginePool {
   close(): Promise<void> {
     return this.pool.destroy();
   }
-}
-
-/** Half the cores (the engine's ONNX sessions use several threads each), at least one. */
-export function defaultEngineThreads(): number {
-  return Math.max(1, Math.floor(availableParallelism() / 2));
 }

@@ -7,6 +7,7 @@ import type {
   TextRegion,
   TranslateData,
 } from "../../src/contract/image-translate.ts";
+import type { UserFontSource } from "../../src/fonts/font-library.ts";
 
 /**
  * What the gateway asks of an engine worker; plain data, so it crosses the thread boundary as is.
@@ -22,6 +23,8 @@ export type EngineTask = (
       font: string;
       fontWeight: FontWeight;
       render: boolean;
+      /** The bytes of `font` when it is `user/<id>`, resolved by the server (server/fonts/user-fonts.ts). */
+      userFont?: UserFontSource;
     }
   | { kind: "fonts" }
   | { kind: "warm" }

@@ -53,6 +53,7 @@ export default async function runEngineTask(task: EngineTask): Promise<EngineTas
           font: task.font,
           fontWeight: task.fontWeight,
           render: task.render,
+          ...(task.userFont ? { userFont: task.userFont } : {}),
           translator: await translatorOf(),
           ...control,
         });

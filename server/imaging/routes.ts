@@ -10,12 +10,15 @@ import {
   TranslateDataSchema,
   TranslateQuerySchema,
 } from "../../src/contract/image-translate.ts";
+import { normalizeTarget, TARGET_LANGS } from "../../src/translate/languages.ts";
 import { requireScope } from "../accounts/authenticate-call.ts";
 import { runCharged } from "../gateway/charged-call.ts";
 import { formatBytes, readBodyBytes } from "../platform/body.ts";
 import type { AppEnv } from "../platform/context.ts";
 import { deliver, success } from "../platform/envelope.ts";
+import { printable, readInput } from "../platform/input.ts";
 import { requestHeader } from "../platform/request-header.ts";
+import { ENVELOPE_SECURITY_HEADERS } from "../platform/security-headers.ts";
 import type { EngineTask } from "./engine-task.ts";
 
 /** Body types the image endpoints take (spec: image translate headers). */
@@ -32,13 +35,27 @@ export function imagingRoutes(): Hono<AppEnv> {
 
   app.get("/supported-fonts", async (c) => {
     requireScope(c, "image-translate", "supported-fonts");
-    return success(c, FontsRegistrySchema, await c.get("services").imaging.fontsRegistry());
+    const { imaging, fonts } = c.get("services");
+    const [registry, userFonts] = await Promise.all([
+      imaging.fontsRegistry(),
+      fonts.list(c.get("principal").accountId),
+    ]);
+    return success(c, FontsRegistrySchema, { ...registry, userFonts });
   });
 
   app.post("/translate", async (c) => {
     requireScope(c, "image-translate", "translate");
     const query = readQuery(c, TranslateQuerySchema);
+    checkTarget(query.target_language);
     checkFont(query.font);
+    // A user font is looked up, its state and script gate checked, before the body is read or anything
+    // is charged.
+    const userFont = query.font.startsWith("user/")
+      ? await c.get("services").fonts.resolveForCall(c.get("principal").accountId, query.font, {
+          targetLanguage: query.target_language,
+          render: query.render,
+        })
+      : undefined;
     const bytes = await readImage(c);
     const result = await runImage(c, "translate", {
       kind: "translate",
@@ -48,6 +65,7 @@ export function imagingRoutes(): Hono<AppEnv> {
       font: query.font,
       fontWeight: query.font_weight,
       render: query.render,
+      ...(userFont ? { userFont } : {}),
     });
     if (result.kind === "image") {
       c.set("requestIdSent", true);
@@ -56,6 +74,7 @@ export function imagingRoutes(): Hono<AppEnv> {
           "content-type": result.contentType,
           "x-service-request-id": c.get("requestId"),
           "x-service-regions-count": String(result.regionsCount),
+          ...ENVELOPE_SECURITY_HEADERS,
         },
       });
     }
@@ -112,33 +131,43 @@ function runImage(c: Context<AppEnv>, operation: "translate" | "ocr", task: Engi
   });
 }
 
-/** The query string against the endpoint's schema; unknown or invalid parameters are 400 BAD_REQUEST. */
+/**
+ * The query string against the endpoint's schema (server/platform/input.ts): an unknown parameter, a
+ * name given twice or an invalid value is 400 BAD_REQUEST, the spec's code for the image endpoints.
+ */
 function readQuery<T extends z.ZodObject>(c: Context<AppEnv>, schema: T): z.infer<T> {
   const query = c.get("query");
-  const unknown = Object.keys(query).find((name) => !(name in schema.shape));
+  const names = Object.keys(query);
+  const unknown = names.find((name) => !Object.hasOwn(schema.shape, name));
   if (unknown !== undefined) {
     throw new GatewayError(
       "BAD_REQUEST",
-      `Unknown query parameter "${unknown.slice(0, 40)}"; this endpoint takes ${Object.keys(schema.shape).join(", ")}.`,
+      `${printable(unknown)}: unknown query parameter; this endpoint takes ${Object.keys(schema.shape).join(", ")}.`,
     );
   }
-  const parsed = schema.safeParse({ ...query });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const name = issue.path.join(".") || "query";
-    const given = name in query ? ` (got "${String(query[name]).slice(0, 40)}")` : "";
-    throw new GatewayError("BAD_REQUEST", `${name}: ${issue.message}${given}.`);
-  }
-  return parsed.data;
+  const repeated = names.find((name) => Array.isArray(query[name]));
+  if (repeated !== undefined)
+    throw new GatewayError("BAD_REQUEST", `${repeated}: given more than once; send one value.`);
+  return readInput(schema, { ...query }, "BAD_REQUEST");
+}
+
+/**
+ * The server's translators write a closed set of languages (the keys of supported-fonts'
+ * fontsByLanguage); any other target is refused before the image is read or anything is charged, rather
+ * than answered with the source text left in the picture.
+ */
+function checkTarget(target: string): void {
+  if (normalizeTarget(target) !== undefined) return;
+  throw new GatewayError(
+    "BAD_REQUEST",
+    `target_language: "${target.slice(0, 40)}" is not a language image translation writes; use one of ${TARGET_LANGS.join(", ")}.`,
+  );
 }
 
 /** Bundled fonts by name; `user/<id>` names a font uploaded in the dashboard. */
 function checkFont(font: string): void {
   if ((BUNDLED_FONTS as readonly string[]).includes(font)) return;
-  if (/^user\/[A-Za-z0-9_-]{1,64}$/.test(font)) {
-    // No font has been uploaded to this account (custom fonts are uploaded in the dashboard).
-    throw new GatewayError("FONT_NOT_FOUND", `${font} does not exist or is not one of this account's fonts.`);
-  }
+  if (/^user\/[A-Za-z0-9_-]{1,64}$/.test(font)) return;
   throw new GatewayError(
     "BAD_REQUEST",
     `font: "${font.slice(0, 40)}" is not a font; use one of ${BUNDLED_FONTS.join(", ")} or user/<id>.`,

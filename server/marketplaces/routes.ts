@@ -13,6 +13,7 @@ import { enforceRateLimit } from "../limits/enforce-rate-limit.ts";
 import { readJsonObject } from "../platform/body.ts";
 import type { AppEnv } from "../platform/context.ts";
 import { deliver, success } from "../platform/envelope.ts";
+import { ENVELOPE_SECURITY_HEADERS } from "../platform/security-headers.ts";
 import { notInV1 } from "../platform/versioning.ts";
 import {
   isLegacyOperation,
@@ -110,6 +111,7 @@ export function legacyCrossborderRoutes(successorOf: (path: string) => string | 
         "content-type": "application/json",
         "x-service-request-id": c.get("requestId"),
         "x-service-units": String(prepared.units),
+        ...ENVELOPE_SECURITY_HEADERS,
         ...legacyHeaders(operation),
       },
     });

@@ -1,25 +1,38 @@
 import type { Context } from "hono";
 import { GatewayError } from "../../src/contract/errors.ts";
+import type { AppEnv } from "./context.ts";
 import { requestHeader } from "./request-header.ts";
 
 /**
  * Request bodies, read with their size limit enforced while they stream in: a declared Content-Length
  * over the limit is refused before a byte is read, and a chunked body is cut off the moment it passes
  * the limit, so an oversize upload never sits in memory.
+ *
+ * And with a minimum rate (issue 16 item 3): after a grace period the body must keep arriving at
+ * `minBodyBytesPerSecond` on average (the deadline moves one second later per that many bytes), so a
+ * client trickling a byte a second holds a connection and a handler for the grace period, not forever.
+ * Too slow answers 408 BAD_REQUEST in the envelope and closes the connection.
  */
-export async function readBodyBytes(c: Context, maxBytes: number): Promise<Uint8Array> {
+export async function readBodyBytes<E extends AppEnv>(c: Context<E>, maxBytes: number): Promise<Uint8Array> {
   const declared = requestHeader(c, "content-length");
   if (declared !== undefined && Number(declared) > maxBytes) throw tooLarge(maxBytes);
   const stream = c.req.raw.body;
   if (!stream) return new Uint8Array(0);
+  const { minBodyBytesPerSecond, bodyGraceMs } = c.get("services").config.http;
+  const started = performance.now();
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     let result: ReadableStreamReadResult<Uint8Array>;
+    const deadline = started + bodyGraceMs + (size / minBodyBytesPerSecond) * 1000;
     try {
-      result = await reader.read();
-    } catch {
+      result = await readBefore(reader, deadline - performance.now());
+    } catch (error) {
+      if (error === TOO_SLOW) {
+        await reader.cancel().catch(() => {});
+        throw tooSlow(minBodyBytesPerSecond, bodyGraceMs);
+      }
       throw new GatewayError(
         "BAD_REQUEST",
         "The request body could not be read (the upload was interrupted).",
@@ -49,7 +62,10 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
  * A JSON object body. No body at all is an empty object (a POST with every parameter omitted); a body
  * with another Content-Type is 415; unreadable JSON is 400 BAD_REQUEST.
  */
-export async function readJsonObject(c: Context, maxBytes: number): Promise<Record<string, unknown>> {
+export async function readJsonObject<E extends AppEnv>(
+  c: Context<E>,
+  maxBytes: number,
+): Promise<Record<string, unknown>> {
   if (c.req.raw.body === null || requestHeader(c, "content-length") === "0") return {};
   const type = requestHeader(c, "content-type");
   if (type === undefined || !JSON_TYPE.test(type)) {
@@ -74,6 +90,29 @@ export async function readJsonObject(c: Context, maxBytes: number): Promise<Reco
     );
   }
   return value as Record<string, unknown>;
+}
+
+const TOO_SLOW = Symbol("too slow");
+
+/** The next chunk, or TOO_SLOW thrown when it has not come within `ms`. */
+function readBefore(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  ms: number,
+): Promise<ReadableStreamReadResult<Uint8Array>> {
+  if (ms <= 0) return Promise.reject(TOO_SLOW);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(TOO_SLOW), ms);
+  });
+  return Promise.race([reader.read(), late]).finally(() => clearTimeout(timer));
+}
+
+function tooSlow(minRate: number, graceMs: number): GatewayError {
+  return new GatewayError(
+    "BAD_REQUEST",
+    `The request body arrived too slowly: after ${graceMs / 1000} s it must keep coming at ${formatBytes(minRate)} a second or faster. Retry on a faster connection.`,
+    { status: 408, headers: { connection: "close" } },
+  );
 }
 
 function tooLarge(maxBytes: number): GatewayError {

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import { GatewayError } from "../../src/contract/errors.ts";
 import type { AppEnv } from "./context.ts";
+import { ENVELOPE_SECURITY_HEADERS } from "./security-headers.ts";
 
 /**
  * The success envelope, produced through the contract's schema: what leaves the service is exactly
@@ -32,6 +33,11 @@ export function deliver<T>(c: Context<AppEnv>, data: T, status = 200, headers: R
   c.set("requestIdSent", true);
   return new Response(JSON.stringify({ success: true, requestId, data }), {
     status,
-    headers: { "content-type": "application/json", "x-service-request-id": requestId, ...headers },
+    headers: {
+      "content-type": "application/json",
+      "x-service-request-id": requestId,
+      ...ENVELOPE_SECURITY_HEADERS,
+      ...headers,
+    },
   });
 }

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { GatewayError } from "../../src/contract/errors.ts";
 import type { AppEnv } from "./context.ts";
+import { ENVELOPE_SECURITY_HEADERS } from "./security-headers.ts";
 
 /**
  * Turns anything thrown into the spec's error envelope. GatewayErrors keep their code and message;
@@ -27,6 +28,7 @@ export function errorResponse(error: unknown, c: Context<AppEnv>): Response {
   // A plain header object: node-server writes it out directly (a Headers instance takes the slow path).
   const headers: Record<string, string> = {
     ...failure.headers,
+    ...ENVELOPE_SECURITY_HEADERS,
     "content-type": "application/json; charset=utf-8",
   };
   if (requestId) {

@@ -2,15 +2,18 @@ import { GatewayError } from "../../src/contract/errors.ts";
 
 /**
  * Reads a query string strictly. URLSearchParams silently keeps a broken escape such as `%zz` as text;
- * we refuse it (400 BAD_REQUEST) instead of guessing what the caller meant. A parameter given twice is
- * joined with a comma, the spec's list form (`brands=a&brands=b` is `brands=a,b`).
+ * we refuse it (400 BAD_REQUEST) instead of guessing what the caller meant. A parameter given twice
+ * becomes a list of its values, in order: a list parameter reads every entry (`brands=a&brands=b`), and
+ * a one-value parameter refuses it (never `query=a&query=b` read as "a,b").
  */
-export function parseQueryString(url: string): Record<string, string> {
+export type QueryValues = Record<string, string | string[]>;
+
+export function parseQueryString(url: string): QueryValues {
   const start = url.indexOf("?");
   if (start === -1) return new QueryParams();
   const end = url.indexOf("#", start);
   const raw = url.slice(start + 1, end === -1 ? undefined : end);
-  const params: Record<string, string> = new QueryParams();
+  const params: QueryValues = new QueryParams();
   if (raw === "") return params;
   for (const pair of raw.split("&")) {
     if (pair === "") continue;
@@ -18,7 +21,11 @@ export function parseQueryString(url: string): Record<string, string> {
     const name = decode(eq === -1 ? pair : pair.slice(0, eq));
     const value = eq === -1 ? "" : decode(pair.slice(eq + 1));
     if (name === "") continue;
-    params[name] = Object.hasOwn(params, name) ? `${params[name]},${value}` : value;
+    if (!Object.hasOwn(params, name)) params[name] = value;
+    else {
+      const seen = params[name]!;
+      params[name] = typeof seen === "string" ? [seen, value] : [...seen, value];
+    }
   }
   return params;
 }
@@ -29,7 +36,7 @@ export function parseQueryString(url: string): Record<string, string> {
  * (Object.create(null)): such an object starts in dictionary mode, and filling it cost about three
  * times as much, on every call.
  */
-const QueryParams = function QueryParams() {} as unknown as new () => Record<string, string>;
+const QueryParams = function QueryParams() {} as unknown as new () => QueryValues;
 QueryParams.prototype = Object.freeze(Object.create(null));
 
 function decode(component: string): string {

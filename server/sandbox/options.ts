@@ -1,4 +1,5 @@
 import type { Marketplace } from "../../src/contract/marketplace.ts";
+import { SANDBOX_FAULT_KINDS } from "../config.ts";
 
 /**
  * Faults the sandbox can inject, as a real marketplace produces them:
@@ -13,16 +14,7 @@ import type { Marketplace } from "../../src/contract/marketplace.ts";
  * - `token-expired`: the marketplace refuses the credentials (AliExpress IllegalAccessToken, an expired
  *   OAuth token elsewhere).
  */
-export const FAULT_KINDS = [
-  "error",
-  "throttle",
-  "truncate",
-  "refuse",
-  "timeout",
-  "slow",
-  "garbage",
-  "token-expired",
-] as const;
+export const FAULT_KINDS = SANDBOX_FAULT_KINDS;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface SandboxFaultSettings {

@@ -172,6 +172,106 @@ $$
 `,
   },
   {
+    // The dashboard: passwords, browser sessions, reset links, extension tokens and payments.
+    id: "0030_dashboard",
+    sql: `
+CREATE TABLE account_passwords (
+  account_id TEXT PRIMARY KEY REFERENCES accounts(id),
+  -- scrypt$N$r$p$salt$hash (base64url), see server/dashboard/passwords.ts
+  password_hash TEXT NOT NULL,
+  updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+
+-- A browser session. Only a SHA-256 of the cookie's secret is stored, so a read of this table signs nobody in.
+CREATE TABLE dashboard_sessions (
+  token_hash TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  csrf_token TEXT NOT NULL,
+  created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+  expires_at TIMESTAMPTZ NOT NULL,
+  revoked_at TIMESTAMPTZ
+);
+CREATE INDEX dashboard_sessions_account ON dashboard_sessions (account_id);
+
+CREATE TABLE password_resets (
+  token_hash TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  expires_at TIMESTAMPTZ NOT NULL,
+  used_at TIMESTAMPTZ
+);
+
+-- A connected browser extension: a device token that opens /app and nothing else.
+CREATE TABLE extension_tokens (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  name TEXT NOT NULL,
+  hash TEXT NOT NULL UNIQUE,
+  display_prefix TEXT NOT NULL,
+  created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+  last_used_at TIMESTAMPTZ,
+  revoked_at TIMESTAMPTZ
+);
+CREATE INDEX extension_tokens_account ON extension_tokens (account_id);
+
+-- A top-up as the payments provider sees it: created at checkout, credited once when paid.
+CREATE TABLE payments (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  provider TEXT NOT NULL,
+  provider_ref TEXT,
+  amount_micros BIGINT NOT NULL CHECK (amount_micros > 0),
+  test_money BOOLEAN NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('pending', 'credited')),
+  created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+  credited_at TIMESTAMPTZ
+);
+CREATE INDEX payments_account ON payments (account_id);
+CREATE UNIQUE INDEX payments_provider_ref ON payments (provider, provider_ref);
+
+-- Webhook events already handled: a provider that delivers one event twice credits once.
+CREATE TABLE payment_events (
+  provider TEXT NOT NULL,
+  event_id TEXT NOT NULL,
+  received_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+  PRIMARY KEY (provider, event_id)
+);
+`,
+  },
+  {
+    // User fonts (dashboard uploads). The files live in the database so every server process sees them,
+    // once per content hash however many uploads share it; `sfnt` is what the renderer reads (a WOFF2
+    // upload decompressed). A deleted font keeps its row (calls naming it answer FONT_NOT_READY) and lets
+    // go of its file.
+    id: "0040_user_fonts",
+    sql: `
+CREATE TABLE font_files (
+  hash TEXT PRIMARY KEY,
+  sfnt BYTEA NOT NULL,
+  upload_bytes INTEGER NOT NULL,
+  created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+
+CREATE TABLE user_fonts (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  display_name TEXT NOT NULL,
+  family TEXT NOT NULL,
+  weight INTEGER NOT NULL CHECK (weight BETWEEN 1 AND 1000),
+  italic BOOLEAN NOT NULL,
+  format TEXT NOT NULL CHECK (format IN ('ttf', 'otf', 'woff2')),
+  glyph_coverage JSONB NOT NULL,
+  state TEXT NOT NULL DEFAULT 'usable' CHECK (state IN ('usable', 'rejected', 'deleted')),
+  state_reason TEXT,
+  file_hash TEXT REFERENCES font_files(hash),
+  created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+  deleted_at TIMESTAMPTZ,
+  CHECK ((state = 'deleted') = (file_hash IS NULL))
+);
+CREATE INDEX user_fonts_account ON user_fonts (account_id, created_at) WHERE state <> 'deleted';
+CREATE INDEX user_fonts_file ON user_fonts (file_hash) WHERE file_hash IS NOT NULL;
+`,
+  },
+  {
     // i17-compare: the exchange rates landed costs are computed with, each with the day it was taken.
     id: "0050_exchange_rates",
     sql: `

@@ -63,8 +63,11 @@ export type TranslateOutcome =
       /** JPEG bytes, or the original bytes untouched when no text was found. */
       image: Uint8Array;
       contentType: string;
+      /** Regions translated and drawn (the X-Service-Regions-Count header); `regions` lists them. */
       regionsCount: number;
       regions: TextRegion[];
+      /** Regions read but left as they were (the translator kept them); for logs and the evaluation. */
+      keptCount?: number;
       /** Present when includeData was asked for. */
       data?: TranslateData;
     }
@@ -222,7 +225,9 @@ export class ImageEngine {
     const erased = await stage(request, "erase", () =>
       eraseText(decoded.image, replaced, request.signal, true),
     );
-    const regions = groups.map((g, i) => toTextRegion(g, translations[i]!.text));
+    // Only replaced regions are listed: a kept one is neither erased nor drawn, so regions_count and
+    // X-Service-Regions-Count both count what the picture shows translated.
+    const regions = replaced.map((g) => toTextRegion(g, translations[groups.indexOf(g)]!.text));
     let dataForCaller: TranslateData | undefined;
 
     if (!render || request.includeData) {
@@ -274,6 +279,7 @@ export class ImageEngine {
       contentType: "image/jpeg",
       regionsCount: replaced.length,
       regions,
+      keptCount: groups.length - replaced.length,
       ...(dataForCaller ? { data: dataForCaller } : {}),
     };
   }

@@ -2,7 +2,9 @@
  * Stage 7a: sets a translation inside its region. Each character takes the first face of the fallback
  * chain that has it; lines break where the target script allows (spaces for Latin, Cyrillic and Hangul,
  * between any two characters for Chinese and Japanese, never before closing punctuation or after opening
- * punctuation); the size is the largest that fits, no larger than the original type.
+ * punctuation). The size follows the original type: a longer translation first wraps, then condenses
+ * (down to 80% width), and only then shrinks, never below 80% of the original unless the box cannot
+ * hold it even so.
  */
 import type { FontFace } from "../fonts/font-library.ts";
 import type { OtGlyph } from "../fonts/opentype.ts";
@@ -19,6 +21,8 @@ export interface PlacedGlyph {
   size: number;
   /** Turn the glyph by 90 degrees clockwise about its centre cell (sideways Latin in a column). */
   rotate?: boolean;
+  /** Horizontal scale of the glyph about its pen position (condensed type); 1 when absent. */
+  scaleX?: number;
 }
 
 export interface TextLayout {
@@ -59,6 +63,10 @@ interface Cell {
 }
 
 const LINE_HEIGHT = 1.22;
+/** Glyph widths tried, in order, before a smaller size: condensed type reads better than small type. */
+const SQUEEZES = [0.9, 0.8];
+/** Share of the original size a translation keeps unless its box cannot hold it at that size. */
+export const KEEP_SIZE = 0.8;
 const NO_START = new Set([
   ..."、。，．,.・：；:;？！?!ー）)」』】〉》〕］]｝}…〜ゃゅょっぁぃぅぇぉゎャュョッァィゥェォヮ％%",
 ]);
@@ -72,45 +80,58 @@ export function layoutText(req: LayoutRequest): TextLayout {
   const width = req.vertical ? req.height : req.width;
   const height = req.vertical ? req.width : req.height;
   const units = segment(text, req.chain);
-  const fitsAt = (size: number) => {
-    const lines = wrap(units, width / size);
+  const fitsWith = (size: number, squeeze: number) => {
+    const lines = wrap(units, width / (size * squeeze));
     return {
       lines,
+      squeeze,
       ok:
         lines.length * LINE_HEIGHT * size <= height * 1.08 &&
-        lines.every((l) => lineWidth(l) * size <= width * 1.001),
+        lines.every((l) => lineWidth(l) * size * squeeze <= width * 1.001),
     };
   };
-  let lo = Math.max(1, Math.min(req.minSize, req.maxSize));
-  let hi = Math.max(lo, req.maxSize);
-  let best = fitsAt(lo);
-  let size = lo;
-  if (fitsAt(hi).ok) {
-    size = hi;
-    best = fitsAt(hi);
-  } else if (best.ok) {
-    for (let i = 0; i < 14; i++) {
-      const mid = (lo + hi) / 2;
-      const r = fitsAt(mid);
-      if (r.ok) {
-        lo = mid;
-        best = r;
-        size = mid;
-      } else hi = mid;
+  // At a size, the least condensing that fits (wrapping first, then narrower glyphs down to MIN_SQUEEZE).
+  const fitsAt = (size: number) => {
+    let r = fitsWith(size, 1);
+    for (const squeeze of SQUEEZES) {
+      if (r.ok) break;
+      r = fitsWith(size, squeeze);
     }
+    return r;
+  };
+  const hi = Math.max(1, req.maxSize);
+  const floor = Math.max(1, Math.min(req.minSize, hi));
+  // The original's size is kept down to KEEP_SIZE of it; smaller only when the box cannot hold the text.
+  const keep = Math.max(floor, hi * KEEP_SIZE);
+  let size = hi;
+  let best = fitsAt(hi);
+  if (!best.ok) {
+    const atKeep = fitsAt(keep);
+    const [lo, top] = atKeep.ok ? [keep, hi] : [floor, keep];
+    const found = largestFitting(fitsAt, lo, top);
+    size = found.size;
+    best = found.result;
   }
   const glyphs: PlacedGlyph[] = [];
+  const squeeze = best.squeeze;
   const blockH = best.lines.length * LINE_HEIGHT * size;
   let top = (height - blockH) / 2;
   for (const line of best.lines) {
     const cells = trimSpaces(line);
-    const lw = cells.reduce((s, c) => s + c.advance, 0) * size;
+    const lw = cells.reduce((s, c) => s + c.advance, 0) * size * squeeze;
     let x = req.align === "left" ? 0 : req.align === "right" ? width - lw : (width - lw) / 2;
     // Baseline: centre the em box (ascent 0.88, descent 0.12 of the CJK design) in the line box.
     const baseline = top + (LINE_HEIGHT * size - size) / 2 + 0.88 * size;
     for (const cell of cells) {
-      glyphs.push({ face: cell.face, glyph: cell.glyph, x, y: baseline, size });
-      x += cell.advance * size;
+      glyphs.push({
+        face: cell.face,
+        glyph: cell.glyph,
+        x,
+        y: baseline,
+        size,
+        ...(squeeze < 1 ? { scaleX: squeeze } : {}),
+      });
+      x += cell.advance * size * squeeze;
     }
     top += LINE_HEIGHT * size;
   }
@@ -134,6 +155,29 @@ export function layoutText(req: LayoutRequest): TextLayout {
     ),
     fits: best.ok,
   };
+}
+
+/** Binary search for the largest size in [lo, hi] that fits (lo is taken when none does). */
+function largestFitting<R extends { ok: boolean }>(
+  fitsAt: (size: number) => R,
+  lo: number,
+  hi: number,
+): { size: number; result: R } {
+  let size = lo;
+  let result = fitsAt(lo);
+  if (!result.ok) return { size, result };
+  let a = lo;
+  let b = hi;
+  for (let i = 0; i < 12; i++) {
+    const mid = (a + b) / 2;
+    const r = fitsAt(mid);
+    if (r.ok) {
+      a = mid;
+      size = mid;
+      result = r;
+    } else b = mid;
+  }
+  return { size, result };
 }
 
 function layoutVertical(text: string, req: LayoutRequest): TextLayout {

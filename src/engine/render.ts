@@ -141,6 +141,8 @@ export function drawLayout(
         ctx.rotate(Math.PI / 2);
         tracePath(ctx, g.glyph.getPath(0, 0, g.size).commands);
         ctx.restore();
+      } else if (g.scaleX !== undefined) {
+        tracePath(ctx, g.glyph.getPath(0, 0, g.size).commands, g.x, g.y, g.scaleX);
       } else {
         tracePath(ctx, g.glyph.getPath(g.x, g.y, g.size).commands);
       }
@@ -159,24 +161,32 @@ export function drawLayout(
   ctx.restore();
 }
 
-/** Traces an opentype.js path into a 2D context (the caller fills it). */
+/**
+ * Traces an opentype.js path into a 2D context (the caller fills it), moved by (dx, dy) and scaled
+ * horizontally by sx about x = 0 first (condensed glyphs).
+ */
 export function tracePath(
   ctx: DrawingContext,
   commands: ReturnType<import("../fonts/opentype.ts").OtGlyph["getPath"]>["commands"],
+  dx = 0,
+  dy = 0,
+  sx = 1,
 ): void {
+  const X = (x: number | undefined) => dx + x! * sx;
+  const Y = (y: number | undefined) => dy + y!;
   for (const c of commands) {
     switch (c.type) {
       case "M":
-        ctx.moveTo(c.x!, c.y!);
+        ctx.moveTo(X(c.x), Y(c.y));
         break;
       case "L":
-        ctx.lineTo(c.x!, c.y!);
+        ctx.lineTo(X(c.x), Y(c.y));
         break;
       case "Q":
-        ctx.quadraticCurveTo(c.x1!, c.y1!, c.x!, c.y!);
+        ctx.quadraticCurveTo(X(c.x1), Y(c.y1), X(c.x), Y(c.y));
         break;
       case "C":
-        ctx.bezierCurveTo(c.x1!, c.y1!, c.x2!, c.y2!, c.x!, c.y!);
+        ctx.bezierCurveTo(X(c.x1), Y(c.y1), X(c.x2), Y(c.y2), X(c.x), Y(c.y));
         break;
       case "Z":
         ctx.closePath();

@@ -7,11 +7,15 @@
  * keeps that text (it does not know it), its lines are sent one by one and, if they translate, the region takes their
  * translations in order: the stacked lines of a care label (常规程序 / 不可漂白 / 悬挂晾干) are three
  * phrases, and joined they are a text no phrase translator knows.
+ *
+ * Honesty: a translation that still holds the source's Han or kana is not drawn (the line stays as it
+ * was, never in two scripts), and when no region at all was translated (kept or failed) the call is
+ * TRANSLATION_FAILED, so nobody pays for the picture they sent.
  */
 import { GatewayError } from "../contract/errors.ts";
 import type { SourceLang, TranslationResult, Translator } from "../translate/port.ts";
 import type { LineGroup } from "./group-lines.ts";
-import { isCjk, languageOfText, type NormalizedSource } from "./script.ts";
+import { charScript, isCjk, languageOfText, type NormalizedSource } from "./script.ts";
 
 export async function translateGroups(
   groups: readonly LineGroup[],
@@ -56,14 +60,40 @@ export async function translateGroups(
       if (joined) results[i] = joined;
     });
   }
-  if (results.length > 0 && results.every((r) => r.status === "failed")) {
-    const reason = results.find((r) => r.reason)?.reason;
+  for (let i = 0; i < results.length; i++)
+    results[i] = withoutSourceScript(results[i]!, groups[i]!.text, target);
+  if (results.length > 0 && results.every((r) => r.status !== "translated")) {
+    const reason = results.find((r) => r.status === "failed" && r.reason)?.reason;
     throw new GatewayError(
       "TRANSLATION_FAILED",
-      `No text could be translated${reason ? `: ${reason}` : "."}`,
+      reason
+        ? `No text could be translated: ${reason}`
+        : `No text could be translated into ${target}: the ${translator.name} translator left all ${results.length} text(s) as they were.`,
     );
   }
   return results;
+}
+
+/** Targets written with Han or kana themselves; for any other, Han or kana left in a translation is source text. */
+const HAN_TARGET = /^(ja|zh)/i;
+
+/**
+ * A translation that still carries characters of the source's Han/kana script (a word the translator
+ * passed through) would put two scripts in one line of the picture; the line is left as it was instead.
+ */
+function withoutSourceScript(
+  result: TranslationResult,
+  sourceText: string,
+  target: string,
+): TranslationResult {
+  if (result.status !== "translated" || HAN_TARGET.test(target)) return result;
+  const hanOrKana = (text: string) =>
+    [...text].filter((c) => {
+      const s = charScript(c.codePointAt(0)!);
+      return s === "han" || s === "kana";
+    }).length;
+  if (hanOrKana(sourceText) === 0 || hanOrKana(result.text) === 0) return result;
+  return { text: sourceText, status: "kept", provider: result.provider, reason: "mixed scripts" };
 }
 
 async function translateBatch(

@@ -7,7 +7,7 @@ import type { BundledFont, Script } from "../contract/image-translate.ts";
 import type { AssetLoader } from "../engine/ports.ts";
 import { BUNDLED_FAMILIES, isBundledFont, nearestWeight } from "./bundled.ts";
 import { type CharMap, scriptCoverage } from "./coverage.ts";
-import { checkSfnt } from "./font-file.ts";
+import { checkSfnt, MAX_SFNT_BYTES } from "./font-file.ts";
 import { type OtFont, opentype } from "./opentype.ts";
 
 export interface FontFace {
@@ -21,14 +21,21 @@ export interface FontFace {
 /** A user's font, already fetched by the caller (the server's font store) as bytes. */
 export interface UserFontSource {
   ref: string;
+  /** TTF or OTF bytes (a WOFF2 upload is stored decompressed). */
   bytes: Uint8Array;
+  /** The bytes' content hash: a face parsed once is reused while the same bytes come again. */
+  hash?: string;
 }
+
+/** Parsed user faces kept per library (a large CJK font takes a while to parse). */
+const USER_FACES_KEPT = 8;
 
 const FALLBACK: readonly BundledFont[] = ["Pretendard", "NotoSansSC"];
 
 export class FontLibrary {
   private readonly faces = new Map<string, Promise<FontFace>>();
   private readonly coverage = new Map<string, Promise<Record<Script, boolean>>>();
+  private readonly userFaces = new Map<string, FontFace>();
 
   constructor(private readonly assets: AssetLoader) {}
 
@@ -49,7 +56,7 @@ export class FontLibrary {
   /** The faces to draw with, in order: chosen (bundled or user), then the spec's fallbacks. */
   async chain(font: string, weight: number, user?: UserFontSource): Promise<FontFace[]> {
     let first: FontFace;
-    if (user !== undefined && font === user.ref) first = loadUserFace(user);
+    if (user !== undefined && font === user.ref) first = this.userFace(user);
     else if (isBundledFont(font)) first = await this.bundled(font, weight);
     else
       throw new GatewayError(
@@ -58,6 +65,22 @@ export class FontLibrary {
       );
     const rest = await Promise.all(FALLBACK.filter((f) => f !== font).map((f) => this.bundled(f, weight)));
     return [first, ...rest];
+  }
+
+  /** A user's face, parsed once per content hash (least recently used dropped first). */
+  private userFace(user: UserFontSource): FontFace {
+    if (user.hash === undefined) return loadUserFace(user);
+    const key = `${user.hash} ${user.ref}`;
+    const kept = this.userFaces.get(key);
+    if (kept !== undefined) {
+      this.userFaces.delete(key);
+      this.userFaces.set(key, kept);
+      return kept;
+    }
+    const face = loadUserFace(user);
+    this.userFaces.set(key, face);
+    if (this.userFaces.size > USER_FACES_KEPT) this.userFaces.delete(this.userFaces.keys().next().value!);
+    return face;
   }
 
   /** Script coverage of a bundled family (read from its Regular-nearest file, once). */
@@ -72,13 +95,13 @@ export class FontLibrary {
 }
 
 export function loadUserFace(user: UserFontSource): FontFace {
-  const font = parseUserFont(user.bytes, user.ref);
+  const font = parseUserFont(user.bytes, user.ref, MAX_SFNT_BYTES);
   return { name: user.ref, weight: font.tables.os2?.usWeightClass ?? 400, font, map: charMapOf(font) };
 }
 
 /** Parses font bytes that came from a user: structure checked first, any parser failure reported. */
-export function parseUserFont(bytes: Uint8Array, name: string): OtFont {
-  checkSfnt(bytes, name);
+export function parseUserFont(bytes: Uint8Array, name: string, maxBytes?: number): OtFont {
+  checkSfnt(bytes, name, maxBytes);
   let font: OtFont;
   try {
     font = opentype.parse(toArrayBuffer(bytes), { lowMemory: true });

@@ -67,6 +67,48 @@ describe("layout", () => {
     expect(tight.size).toBe(8);
   });
 
+  it("condenses a translation a little too long for its line before shrinking it, keeping 80% of the size", () => {
+    // One line of room: 10 Hangul syllables at 40 px need about 400 px; the box has 340.
+    const l = layoutText({
+      ...base,
+      text: "번역된한국어문장입니다",
+      chain,
+      width: 340,
+      height: 48,
+      maxSize: 40,
+    });
+    expect(l.lines).toHaveLength(1);
+    expect(l.size).toBeGreaterThanOrEqual(0.8 * 40);
+    const scaleX = l.glyphs[0]!.scaleX ?? 1;
+    expect(scaleX).toBeLessThan(1);
+    expect(scaleX).toBeGreaterThanOrEqual(0.8);
+    const last = l.glyphs.at(-1)!;
+    const right = last.x + (last.glyph.advanceWidth! / last.face.font.unitsPerEm) * l.size * scaleX;
+    expect(right).toBeLessThanOrEqual(340 * 1.001);
+  });
+
+  it("goes below 80% of the original size only when the box cannot hold the text even condensed", () => {
+    const roomy = layoutText({
+      ...base,
+      text: "무료 배송 전 품목",
+      chain,
+      width: 250,
+      height: 48,
+      maxSize: 40,
+    });
+    expect(roomy.size).toBeGreaterThanOrEqual(32);
+    const cramped = layoutText({
+      ...base,
+      text: "전 품목 무료 배송 오늘만 특별 할인 행사",
+      chain,
+      width: 250,
+      height: 48,
+      maxSize: 40,
+    });
+    expect(cramped.size).toBeLessThan(32);
+    expect(cramped.fits).toBe(true);
+  });
+
   it("draws each character with the first face of the chain that has it", () => {
     const l = layoutText({ ...base, text: "A가们", chain, width: 400, height: 60, maxSize: 30 });
     expect(l.glyphs.map((g) => g.face.name)).toEqual(["Pretendard", "Pretendard", "NotoSansSC"]);

@@ -4,18 +4,17 @@
  * the reader frames it with a margin of ground. What is kept of its reading: its kana, and PP-OCR's numbers.
  */
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { catalogOf } from "../../server/sandbox/catalog/catalog.ts";
 import { drawProductImage } from "../../server/sandbox/images/render.ts";
 import { decodeImage } from "../../src/engine/decode.ts";
 import { createNodeEngine } from "../../src/engine/node/create-node-engine.ts";
-import { REPO_ROOT } from "../../src/engine/node/node-assets.ts";
 import { NodeImageCodec } from "../../src/engine/node/node-codec.ts";
 import { cropImage, type RgbaImage } from "../../src/engine/raster.ts";
 import { prepareForTesseract, withNumbersOf } from "../../src/engine/read-lines.ts";
+import { fixturePath } from "../support/fixtures.ts";
 
-const SIGN = resolve(REPO_ROOT, "../shared/fixtures/real-images/easyocr_japanese.jpg");
+const SIGN = fixturePath("real-images", "easyocr_japanese.jpg");
 /** The detector's box of ポイ捨て禁止！ (red on white) on that sign. */
 const HEADING = { x: 85, y: 66, w: 385, h: 76 };
 

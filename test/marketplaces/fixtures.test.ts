@@ -39,13 +39,14 @@ import {
   normalizeProduct as shopifyProduct,
 } from "../../server/marketplaces/storefront/normalize.ts";
 import { CategoryListSchema, ProductSchema, SearchResultSchema } from "../../src/contract/marketplace.ts";
+import { fixturePath } from "../support/fixtures.ts";
 
 /**
- * Every sample in ../shared/fixtures/upstream/ (LIVE captures, vendor docs, SDK fixtures) through the
+ * Every sample in test/fixtures/upstream/ (LIVE captures, vendor docs, SDK fixtures) through the
  * normalizers; results must satisfy the contract. A test at the end fails when a sample is added
  * without being covered here.
  */
-const DIR = "/work/shared/fixtures/upstream";
+const DIR = fixturePath("upstream");
 const covered = new Set<string>();
 function sample(path: string): unknown {
   covered.add(path);

@@ -88,6 +88,16 @@ const RULES: [string, Params, number, ErrorCode, string?][] = [
   ["/v1/storefront/search", { query: "x", page: 2 }, 400, "PAGE_NOT_SUPPORTED", "page"],
   ["/v1/storefront/search", { query: "x", condition: "refurbished" }, 400, "INVALID_PARAMS", "refurbished"],
   ["/v1/storefront/search", { query: "x", cursor: "forged-cursor" }, 400, "INVALID_CURSOR", "cursor"],
+  // Issue 16 item 9: a blank query is an absent one; a cursor that cannot be one is INVALID_CURSOR.
+  ["/v1/emporium/search", { query: "   " }, 400, "QUERY_REQUIRED", "query"],
+  ["/v1/storefront/search", { query: "x", cursor: "ab\u0001cd" }, 400, "INVALID_CURSOR", "cursor"],
+  ["/v1/storefront/search", { query: "x", cursor: "c".repeat(8192) }, 400, "INVALID_CURSOR", "cursor"],
+  [
+    "/v1/megastore/browse",
+    { categoryId: "1000076_1100000", cursor: "c".repeat(8192) },
+    400,
+    "INVALID_CURSOR",
+  ],
   ["/v1/storefront/product", { productId: "shoes" }, 400, "INVALID_PRODUCT_ID"],
   ["/v1/crossborder/search", { query: "x", currency: "XAU" }, 400, "CURRENCY_NOT_SUPPORTED", "XAU"],
   ["/v1/crossborder/reviews", { productId: "1005008177221739" }, 404, "UNKNOWN_OPERATION"],
@@ -107,6 +117,27 @@ describe("rules through HTTP, GET and POST", () => {
     }
     // Refused calls are never billed.
     expect(await balance()).toBe(before);
+  });
+
+  it("refuses a repeated one-value name or a list where one value belongs, never merged, never charged", async () => {
+    const before = await balance();
+    const headers = { "x-api-key": key };
+    for (const res of [
+      await t.request("/v1/emporium/search?query=a&query=b", { headers }),
+      await t.request("/v1/auction/search?query=a&page=2&page=3", { headers }),
+      await post("/v1/auction/search", { query: "a", page: [2] }),
+      await post("/v1/emporium/search", { query: ["a"] }),
+    ]) {
+      expect(res.status).toBe(400);
+      const body = await errorOf(res);
+      expect(body.error.code).toBe("INVALID_PARAMS");
+      expect(body.error.message).toMatch(/^(query|page): expected one value/);
+    }
+    // A list parameter still takes every occurrence.
+    expect((await t.request("/v1/megastore/search?query=tv&brands=a&brands=b", { headers })).status).toBe(
+      200,
+    );
+    expect(await balance()).toBe(before - 1000);
   });
 
   it("lists the marketplaces", async () => {

@@ -105,6 +105,40 @@ describe("admin API and CLI", () => {
     );
   });
 
+  it("answers hostile admin input with the spec's codes, never a 500 (issue 16 item 8)", async () => {
+    const accountId = await t.admin.createAccount("hostile@example.com", "1.00");
+    const keys = `/admin/accounts/${accountId}/keys`;
+    for (const [body, named] of [
+      [{ expiresAt: "0000-01-01T00:00:00Z" }, "expiresAt"],
+      [{ expiresAt: "9999-12-31T23:59:60Z" }, "expiresAt"],
+      [{ name: "a\u0000b" }, "name"],
+      [{ name: "tab\there" }, "name"],
+      [{ ratePerSecond: [5] }, "ratePerSecond"],
+    ] as const) {
+      const res = await t.json(keys, body, { headers: auth });
+      const error = ((await res.json()) as { error: { code: string; message: string } }).error;
+      expect({ status: res.status, code: error.code }).toEqual({ status: 400, code: "INVALID_PARAMS" });
+      expect(error.message).toMatch(new RegExp(`^${named}:`));
+    }
+    for (const [method, path] of [
+      ["DELETE", "/admin/keys/%00"],
+      ["DELETE", `/admin/keys/${"k".repeat(5000)}`],
+      ["GET", "/admin/accounts/%00"],
+      ["GET", "/admin/accounts/acc%0Ax"],
+      ["POST", "/admin/accounts/%00/suspend"],
+      ["GET", "/admin/accounts/%00/keys"],
+    ] as const) {
+      const res = await t.request(path, { method, headers: auth });
+      expect({ path: path.slice(0, 40), status: res.status }).toEqual({
+        path: path.slice(0, 40),
+        status: 404,
+      });
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("NOT_FOUND");
+    }
+    const credit = await t.json("/admin/accounts/%00/credit", { amount: "1.00" }, { headers: auth });
+    expect(credit.status).toBe(404);
+  });
+
   it("npm run admin wraps the same operations and prints JSON", async () => {
     const server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
     await new Promise((resolve) => server.once("listening", resolve));

@@ -73,6 +73,15 @@ describe("image translation", () => {
     expect([erased[0], erased[1]]).toEqual([0xff, 0xd8]);
   });
 
+  it("counts the same regions in X-Service-Regions-Count and in regions_count", async () => {
+    const path = "/v1/image-translate/translate?source_language=zh&target_language=ko";
+    const drawn = await post(path, product);
+    const json = await post(`${path}&render=false`, product);
+    const { data } = successEnvelope(TranslateDataSchema).parse(await json.json());
+    expect(Number(drawn.headers.get("x-service-regions-count"))).toBe(data.regions_count);
+    expect(data.regions.every((r) => r.text_kr !== r.text)).toBe(true);
+  });
+
   it("reads text without changing anything on OCR", async () => {
     const res = await post("/v1/image-translate/ocr?source_language=auto", product);
     const { data } = successEnvelope(OcrDataSchema).parse(await res.json());
@@ -131,6 +140,12 @@ describe("image translation bad input", () => {
       ],
       ["unknown source_language", () => post(translate.replace("=zh", "=xx"), product), 400, "BAD_REQUEST"],
       ["unknown parameter", () => post(`${translate}&quality=90`, product), 400, "BAD_REQUEST"],
+      [
+        "a target language no translator here writes",
+        () => post(translate.replace("=ko", "=fr"), product),
+        400,
+        "BAD_REQUEST",
+      ],
       ["unknown font", () => post(`${translate}&font=Comic`, product), 400, "BAD_REQUEST"],
       ["render not a boolean", () => post(`${translate}&render=maybe`, product), 400, "BAD_REQUEST"],
       [
@@ -158,6 +173,8 @@ describe("image translation bad input", () => {
   it("names the parameter and the limits in its messages", async () => {
     const res = await post("/v1/image-translate/translate?target_language=ko", product);
     expect(ErrorBodySchema.parse(await res.json()).error.message).toMatch(/source_language/);
+    const fr = await post(translate.replace("=ko", "=fr"), product);
+    expect(ErrorBodySchema.parse(await fr.json()).error.message).toMatch(/"fr".*ko, en, ja, zh-CN, zh-TW/);
     const big = await post(translate, pngHeader(9000, 100), "image/png");
     expect(ErrorBodySchema.parse(await big.json()).error.message).toMatch(/9000x100.*8192x8192/);
   });

@@ -1,6 +1,6 @@
 /**
  * The development set: product-image phrases written for this project (and lines of the real OCR fixtures
- * in shared/fixtures/real-images), with the translation a native shop would write. The glossary was tuned
+ * in test/fixtures/real-images), with the translation a native shop would write. The glossary was tuned
  * on these; the held-out evaluation (npm run eval:translate) never was.
  */
 export interface DevCase {

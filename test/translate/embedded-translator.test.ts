@@ -19,11 +19,23 @@ describe("embedded translator on the development set", () => {
 });
 
 describe("what it cannot translate it keeps, and says why", () => {
-  it("keeps a sentence with words outside its vocabulary instead of half-translating it", async () => {
+  it("translates a sentence with words outside its glossary word by word, and says so in its origin", async () => {
     const result = await one(translator, "这款鹦鹉螺旋桨飞行器", "zh", "ko");
+    expect(result.status).toBe("translated");
+    expect(result.text).not.toMatch(/\p{Script=Han}/u);
+    expect(result.text).toMatch(/앵무/);
+    expect(result.origin?.words).toBeGreaterThan(0.5);
+    expect(result.origin?.phrases).toBeLessThan(0.5);
+  });
+
+  it("says a translation made of known phrases came from phrases", async () => {
+    const result = await one(translator, "全国包邮", "zh", "ko");
+    expect(result.origin).toEqual({ phrases: 1, words: 0 });
+  });
+
+  it("keeps a text in a script it cannot read at all", async () => {
+    const result = await one(translator, "สวัสดีครับ", "zh", "ko");
     expect(result.status).toBe("kept");
-    expect(result.text).toBe("这款鹦鹉螺旋桨飞行器");
-    expect(result.reason).toMatch(/not in the glossary/);
   });
 
   it("keeps brand names and model numbers as written inside a translation", async () => {
@@ -71,9 +83,11 @@ describe("what it cannot translate it keeps, and says why", () => {
     }
   });
 
-  it("answers an English text whose words it does not know with the text itself", async () => {
-    const result = await one(translator, "Thoroughly cook meat and eggs", "en", "ko");
-    expect(result).toMatchObject({ status: "kept", text: "Thoroughly cook meat and eggs" });
+  it("answers English words it has no phrase for with the Korean word they share with Japanese", async () => {
+    const result = await one(translator, "Cook meat and eggs", "en", "ko");
+    expect(result.status).toBe("translated");
+    expect(result.text).toMatch(/고기 및 달걀/);
+    expect(result.origin?.words).toBeGreaterThan(0);
   });
 });
 
@@ -92,7 +106,8 @@ describe("bad input gets a clear result, never a crash or a hang", () => {
 
   it("control characters are ignored, not translated or echoed into the output", async () => {
     const result = await one(translator, "包\u0000邮\u0007", "zh", "ko");
-    expect(result.status).toBe("kept");
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is that none come out
+    expect(result.text).not.toMatch(/[\u0000-\u001f]/);
     const clean = await one(translator, "包邮\u200b", "zh", "ko");
     expect(clean).toMatchObject({ status: "translated", text: "무료배송" });
   });

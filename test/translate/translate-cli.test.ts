@@ -12,11 +12,9 @@ function run(args: string[], input: string) {
 
 describe("npm run translate", () => {
   it("writes one translation per input line, in order, with empty lines kept", () => {
-    const out = run(["--from", "zh", "--to", "ko"], "全国包邮\n\n满200减30\n这是一段完全没有意义的文字哦\n");
+    const out = run(["--from", "zh", "--to", "ko"], "全国包邮\n\n满200减30\nสวัสดีครับ\n");
     expect(out.status).toBe(0);
-    expect(out.stdout).toBe(
-      "전국 무료배송\n\n200위안 이상 구매 시 30위안 할인\n这是一段完全没有意义的文字哦\n",
-    );
+    expect(out.stdout).toBe("전국 무료배송\n\n200위안 이상 구매 시 30위안 할인\nสวัสดีครับ\n");
   });
 
   it("handles CRLF input and a last line without a newline", () => {

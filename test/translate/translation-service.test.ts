@@ -104,7 +104,7 @@ describe("the translation service", () => {
       route: () => ["deepl"],
       sleep: async () => {},
     });
-    const results = await down.translateBatch(["全国包邮", "这是一段完全没有意义的文字哦"], "zh", "ko");
+    const results = await down.translateBatch(["全国包邮", "สวัสดีครับ"], "zh", "ko");
     expect(results.map((r) => r.status)).toEqual(["translated", "kept"]);
     expect(results[1]?.reason).toMatch(/providers failed/);
   });

@@ -49,7 +49,7 @@ export const BROWSE_TABLE: OperationTable = {
     categoryId: { kind: "string", maxLength: 80 },
     brands: { kind: "list", maxItems: 1, maxLength: 100 },
     inStock: { kind: "flag" },
-    cursor: { kind: "string", maxLength: 600 },
+    cursor: { kind: "cursor", maxLength: 600 },
     region: { kind: "country" },
   },
   refused: {

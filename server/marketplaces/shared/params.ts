@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { GatewayError } from "../../../src/contract/errors.ts";
 import {
   FLAG_FALSE,
@@ -6,17 +7,29 @@ import {
   type ImageInput,
   PARAMETER_NAMES,
 } from "../../../src/contract/params.ts";
+import {
+  CONTROL_CHARACTERS,
+  fail,
+  inputError,
+  printable,
+  quote,
+  single,
+  typeName,
+} from "../../platform/input.ts";
 import type { RawCall } from "../types.ts";
 
 /**
- * Reads a RawCall (query string or JSON body) against one operation's table. Every problem becomes the
- * spec's error with a message that names the parameter; nothing a caller sends can crash the reader:
- * wrong types, huge values, nested objects where a scalar belongs, prototype keys, arrays where one
- * value belongs, all answer INVALID_PARAMS.
+ * Reads a RawCall (query string or JSON body) against one operation's table. Each kind of parameter is a
+ * zod schema (below); a table is read through them and the first issue becomes the spec's error with a
+ * message that names the parameter (server/platform/input.ts, the same reader as every other edge).
+ * Nothing a caller sends can crash the reader: wrong types, huge values, nested objects where a scalar
+ * belongs, prototype keys, a list or a repeated name where one value belongs, all answer INVALID_PARAMS;
+ * a cursor that cannot be one answers INVALID_CURSOR.
  */
 
 export type ParamSpec =
   | { kind: "string"; maxLength?: number }
+  | { kind: "cursor"; maxLength: number }
   | { kind: "list"; maxItems?: number; maxLength?: number }
   | { kind: "number"; min?: number; max?: number }
   | { kind: "integer"; min?: number; max?: number }
@@ -115,9 +128,12 @@ export function readParams(call: RawCall, table: OperationTable): Params {
 
   const out: Params = {};
   for (const name of names) {
-    const spec = table.accepted[name as keyof Params]!;
-    const value = readOne(name, raw[name], spec, call.form);
-    if (value !== undefined) (out as Record<string, unknown>)[name] = value;
+    const value = raw[name];
+    // Not given: absent, null, or an empty or blank query-string value (`?brands=`, as HTML forms send it).
+    if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) continue;
+    const parsed = schemaOf(table.accepted[name as keyof Params]!, call.form).safeParse(value);
+    if (!parsed.success) throw inputError(parsed.error, "INVALID_PARAMS", name);
+    if (parsed.data !== undefined) (out as Record<string, unknown>)[name] = parsed.data;
   }
 
   if (table.required && out[table.required.name] === undefined) {
@@ -130,128 +146,201 @@ export function readParams(call: RawCall, table: OperationTable): Params {
   return out;
 }
 
-function readOne(name: string, value: unknown, spec: ParamSpec, form: RawCall["form"]): unknown {
-  if (value === undefined || value === null) return undefined;
-  // An empty query-string value (`?brands=`) reads as "not given", as HTML forms send it.
-  if (value === "") return undefined;
+// --- the schema of each kind of parameter (made once per spec and form, then reused on every call) ---
+
+const schemas = new WeakMap<ParamSpec, Partial<Record<RawCall["form"], z.ZodType>>>();
+
+function schemaOf(spec: ParamSpec, form: RawCall["form"]): z.ZodType {
+  let byForm = schemas.get(spec);
+  if (!byForm) {
+    byForm = {};
+    schemas.set(spec, byForm);
+  }
+  byForm[form] ??= buildSchema(spec, form);
+  return byForm[form];
+}
+
+function buildSchema(spec: ParamSpec, form: RawCall["form"]): z.ZodType {
   switch (spec.kind) {
     case "string":
-      return readString(name, value, spec.maxLength ?? DEFAULT_MAX_STRING);
+      return text(spec.maxLength ?? DEFAULT_MAX_STRING);
+    case "cursor":
+      return cursor(spec.maxLength);
     case "list":
-      return readList(name, value, form, spec.maxItems ?? DEFAULT_MAX_LIST, spec.maxLength ?? 200);
+      return list(form, spec.maxItems ?? DEFAULT_MAX_LIST, spec.maxLength ?? 200);
     case "number":
-      return readNumber(name, value, spec.min, spec.max, false);
+      return numeric(spec.min, spec.max, false);
     case "integer":
-      return readNumber(name, value, spec.min, spec.max, true);
+      return numeric(spec.min, spec.max, true);
     case "flag":
-      return readFlag(name, value);
-    case "enum": {
-      const text = readString(name, value, 100).toLowerCase();
-      if (!spec.values.includes(text))
-        throw invalid(name, `${quote(text)} is not one of ${spec.values.join(", ")}`);
-      return text;
-    }
-    case "enumList": {
-      const items = (readList(name, value, form, 20, 50) ?? []).map((v) => v.toLowerCase());
-      if (items.length === 0) return undefined;
-      for (const item of items) {
-        if (!spec.values.includes(item))
-          throw invalid(name, `${quote(item)} is not one of ${spec.values.join(", ")}`);
-      }
-      return [...new Set(items)];
-    }
+      return flag;
+    case "enum":
+      return text(100)
+        .transform((v) => v.toLowerCase())
+        .refine((v) => spec.values.includes(v), {
+          error: (issue) => `${quote(String(issue.input))} is not one of ${spec.values.join(", ")}`,
+        });
+    case "enumList":
+      return list(form, 20, 50).transform((items, ctx) => {
+        if (items === undefined) return undefined;
+        const lower = items.map((v) => v.toLowerCase());
+        const wrong = lower.find((item) => !spec.values.includes(item));
+        if (wrong !== undefined)
+          return fail(ctx, items, `${quote(wrong)} is not one of ${spec.values.join(", ")}`);
+        return [...new Set(lower)];
+      });
     case "image":
-      return readImage(name, value, spec.maxBase64Length, form);
+      return image(spec.maxBase64Length, form);
     case "facets":
-      return readFacets(name, value, form, spec.maxItems ?? DEFAULT_MAX_LIST);
-    case "country": {
-      const text = readString(name, value, 10).toUpperCase();
-      if (!/^[A-Z]{2}$/.test(text))
-        throw invalid(name, `${quote(text)} is not an ISO 3166-1 alpha-2 country code`);
-      return text;
-    }
-    case "currency": {
-      const text = readString(name, value, 10).toUpperCase();
-      if (!/^[A-Z]{3}$/.test(text)) throw invalid(name, `${quote(text)} is not an ISO 4217 currency code`);
-      return text;
-    }
-    case "language": {
-      const text = readString(name, value, 20);
-      if (!/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/.test(text)) {
-        throw invalid(name, `${quote(text)} is not a language tag such as en or zh-CN`);
-      }
-      return text;
-    }
+      return facets(form, spec.maxItems ?? DEFAULT_MAX_LIST);
+    case "country":
+      return code(10, /^[A-Z]{2}$/, "an ISO 3166-1 alpha-2 country code", true);
+    case "currency":
+      return code(10, /^[A-Z]{3}$/, "an ISO 4217 currency code", true);
+    case "language":
+      return code(20, /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/, "a language tag such as en or zh-CN", false);
   }
 }
 
-function readString(name: string, value: unknown, max: number): string {
-  if (Array.isArray(value)) {
-    if (value.length === 1) return readString(name, value[0], max);
-    throw invalid(name, "given more than once; send one value");
-  }
-  if (typeof value === "number" && Number.isFinite(value)) value = String(value);
-  if (typeof value !== "string") throw invalid(name, `expected a string, got ${typeName(value)}`);
-  const text = value.trim();
-  if (text.length === 0) throw invalid(name, "is empty");
-  if (text.length > max) throw invalid(name, `is ${text.length} characters long; at most ${max}`);
-  // Control characters never belong in a marketplace parameter and would break upstream signing.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point of the check
-  if (/[\u0000-\u001f\u007f]/.test(text)) throw invalid(name, "contains control characters");
-  return text;
+/** One printable string, trimmed; a finite number is read as its text (a JSON body may send 42 for "42"). */
+function text(max: number) {
+  return single(
+    z.unknown().transform((value, ctx) => {
+      if (typeof value === "number" && Number.isFinite(value)) value = String(value);
+      if (typeof value !== "string") return fail(ctx, value, `expected a string, got ${typeName(value)}`);
+      const trimmed = value.trim();
+      if (trimmed.length === 0) return fail(ctx, value, "is empty");
+      if (trimmed.length > max)
+        return fail(ctx, value, `is ${trimmed.length} characters long; at most ${max}`);
+      // Control characters never belong in a marketplace parameter and would break upstream signing.
+      if (CONTROL_CHARACTERS.test(trimmed)) return fail(ctx, value, "contains control characters");
+      return trimmed;
+    }),
+  );
 }
 
-function readList(name: string, value: unknown, form: RawCall["form"], maxItems: number, maxLength: number) {
-  let items: unknown[];
-  if (typeof value === "string") items = value.split(",");
-  else if (Array.isArray(value)) {
-    // A query string may repeat the name (?brands=a&brands=b,c): every occurrence is a comma list.
-    items = form === "query" ? value.flatMap((v) => (typeof v === "string" ? v.split(",") : [v])) : value;
-  } else throw invalid(name, `expected a list of strings, got ${typeName(value)}`);
-  const out: string[] = [];
-  for (const item of items) {
-    if (typeof item !== "string") throw invalid(name, `every entry must be a string, got ${typeName(item)}`);
-    const text = item.trim();
-    if (text === "") continue;
-    if (text.length > maxLength)
-      throw invalid(name, `an entry is ${text.length} characters long; at most ${maxLength}`);
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused
-    if (/[\u0000-\u001f\u007f]/.test(text)) throw invalid(name, "an entry contains control characters");
-    out.push(text);
-  }
-  if (out.length === 0) return undefined;
-  if (out.length > maxItems) throw invalid(name, `has ${out.length} entries; at most ${maxItems}`);
-  return out;
+/**
+ * An opaque paging token: whatever is wrong with it (not one string, too long, control characters) it
+ * cannot be one this service issued, so the answer is INVALID_CURSOR, the spec's code for that case.
+ */
+function cursor(max: number) {
+  return z.unknown().transform((value, ctx) => {
+    const notIssued = (why: string) =>
+      fail(ctx, value, `${why}; it was not issued by this operation: start again without it`, {
+        code: "INVALID_CURSOR",
+      });
+    if (typeof value !== "string") return notIssued(`expected one string, got ${typeName(value)}`);
+    const trimmed = value.trim();
+    if (trimmed.length > max) return notIssued(`is ${trimmed.length} characters long; at most ${max}`);
+    if (CONTROL_CHARACTERS.test(trimmed)) return notIssued("contains control characters");
+    return trimmed;
+  });
 }
 
-function readNumber(
-  name: string,
-  value: unknown,
-  min: number | undefined,
-  max: number | undefined,
-  int: boolean,
-) {
-  let n: number;
-  if (typeof value === "number") n = value;
-  else if (typeof value === "string" || (Array.isArray(value) && value.length === 1)) {
-    const text = readString(name, value, 40);
-    const pattern = int ? /^[+]?\d+$/ : /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-    if (!pattern.test(text)) throw invalid(name, `${quote(text)} is not ${int ? "an integer" : "a number"}`);
-    n = Number(text);
-  } else throw invalid(name, `expected ${int ? "an integer" : "a number"}, got ${typeName(value)}`);
-  if (!Number.isFinite(n)) throw invalid(name, "is not a finite number");
-  if (int && !Number.isSafeInteger(n)) throw invalid(name, `${n} is not an integer`);
-  if (min !== undefined && n < min) throw invalid(name, `${n} is below the minimum ${min}`);
-  if (max !== undefined && n > max) throw invalid(name, `${n} is above the maximum ${max}`);
-  return n;
+function code(max: number, pattern: RegExp, what: string, upper: boolean) {
+  return text(max)
+    .transform((v) => (upper ? v.toUpperCase() : v))
+    .refine((v) => pattern.test(v), { error: (issue) => `${quote(String(issue.input))} is not ${what}` });
 }
 
-function readFlag(name: string, value: unknown): boolean {
-  if (typeof value === "boolean") return value;
-  const text = readString(name, value, 10).toLowerCase();
-  if ((FLAG_TRUE as readonly string[]).includes(text)) return true;
-  if ((FLAG_FALSE as readonly string[]).includes(text)) return false;
-  throw invalid(name, `${quote(text)} is not a boolean (true or false)`);
+function numeric(min: number | undefined, max: number | undefined, int: boolean) {
+  const pattern = int ? /^[+]?\d+$/ : /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+  const kind = int ? "an integer" : "a number";
+  return single(
+    z.unknown().transform((value, ctx) => {
+      let n: number;
+      if (typeof value === "number") n = value;
+      else if (typeof value === "string") {
+        const given = value.trim();
+        if (given.length > 40) return fail(ctx, value, `is ${given.length} characters long; at most 40`);
+        if (!pattern.test(given)) return fail(ctx, value, `${quote(given)} is not ${kind}`);
+        n = Number(given);
+      } else return fail(ctx, value, `expected ${kind}, got ${typeName(value)}`);
+      if (!Number.isFinite(n)) return fail(ctx, value, "is not a finite number");
+      if (int && !Number.isSafeInteger(n)) return fail(ctx, value, `${n} is not an integer`);
+      if (min !== undefined && n < min) return fail(ctx, value, `${n} is below the minimum ${min}`);
+      if (max !== undefined && n > max) return fail(ctx, value, `${n} is above the maximum ${max}`);
+      return n;
+    }),
+  );
+}
+
+const flag = single(
+  z.unknown().transform((value, ctx) => {
+    if (typeof value === "boolean") return value;
+    if (typeof value !== "string") return fail(ctx, value, `expected a boolean, got ${typeName(value)}`);
+    const word = value.trim().toLowerCase();
+    if ((FLAG_TRUE as readonly string[]).includes(word)) return true;
+    if ((FLAG_FALSE as readonly string[]).includes(word)) return false;
+    return fail(ctx, value, `${quote(word)} is not a boolean (true or false)`);
+  }),
+);
+
+/** Entries of a list: a comma list in a string; a query string may also repeat the name, each a comma list. */
+function entries(value: unknown, form: RawCall["form"]): unknown[] | undefined {
+  if (typeof value === "string") return value.split(",");
+  if (!Array.isArray(value)) return undefined;
+  return form === "query" ? value.flatMap((v) => (typeof v === "string" ? v.split(",") : [v])) : value;
+}
+
+function list(form: RawCall["form"], maxItems: number, maxLength: number) {
+  return z.unknown().transform((value, ctx): string[] | undefined => {
+    const items = entries(value, form);
+    if (!items) return fail(ctx, value, `expected a list of strings, got ${typeName(value)}`);
+    const out: string[] = [];
+    for (const item of items) {
+      if (typeof item !== "string")
+        return fail(ctx, value, `every entry must be a string, got ${typeName(item)}`);
+      const entry = item.trim();
+      if (entry === "") continue;
+      if (entry.length > maxLength)
+        return fail(ctx, value, `an entry is ${entry.length} characters long; at most ${maxLength}`);
+      if (CONTROL_CHARACTERS.test(entry)) return fail(ctx, value, "an entry contains control characters");
+      out.push(entry);
+    }
+    if (out.length > maxItems) return fail(ctx, value, `has ${out.length} entries; at most ${maxItems}`);
+    return out.length === 0 ? undefined : out;
+  });
+}
+
+function facets(form: RawCall["form"], maxItems: number) {
+  return z.unknown().transform((value, ctx): FacetFilter[] | undefined => {
+    const items = entries(value, form) ?? (value !== null && typeof value === "object" ? [value] : undefined);
+    if (!items) {
+      return fail(
+        ctx,
+        value,
+        `expected a list of "id:value" strings or {id, value} objects, got ${typeName(value)}`,
+      );
+    }
+    const out: FacetFilter[] = [];
+    for (const item of items) {
+      let id: unknown;
+      let v: unknown;
+      if (typeof item === "string") {
+        const entry = item.trim();
+        if (entry === "") continue;
+        const at = entry.indexOf(":");
+        if (at <= 0 || at === entry.length - 1)
+          return fail(ctx, value, `${quote(entry)} is not of the form id:value`);
+        [id, v] = [entry.slice(0, at), entry.slice(at + 1)];
+      } else if (item !== null && typeof item === "object" && !Array.isArray(item)) {
+        ({ id, value: v } = item as Record<string, unknown>);
+        if (typeof id !== "string" || typeof v !== "string")
+          return fail(ctx, value, "an object entry needs string id and value");
+      } else return fail(ctx, value, `an entry is ${typeName(item)}; expected "id:value" or {id, value}`);
+      const facet = { id: (id as string).trim(), value: (v as string).trim() };
+      if (facet.id === "" || facet.value === "")
+        return fail(ctx, value, "a facet needs both an id and a value");
+      if (facet.id.length > 100 || facet.value.length > 500)
+        return fail(ctx, value, "a facet id or value is too long");
+      if (CONTROL_CHARACTERS.test(facet.id + facet.value))
+        return fail(ctx, value, "a facet contains control characters");
+      out.push(facet);
+    }
+    if (out.length > maxItems) return fail(ctx, value, `has ${out.length} entries; at most ${maxItems}`);
+    return out.length === 0 ? undefined : out;
+  });
 }
 
 /** Magic numbers of the accepted types, so a mislabelled or garbage upload is refused before any I/O. */
@@ -281,107 +370,43 @@ function sniff(bytes: Buffer): string | undefined {
   return undefined;
 }
 
-function readImage(
-  name: string,
-  value: unknown,
-  maxBase64Length: number,
-  form: RawCall["form"],
-): ParsedImage {
-  let obj: unknown = value;
-  // A query string can only carry the object as JSON text (?image={"contentType":...}).
-  if (form === "query" && typeof value === "string") {
-    try {
-      obj = JSON.parse(value);
-    } catch {
-      throw invalid(name, "in a query string, send the object as JSON text {contentType, data}");
+/** `{contentType, data}` (JSON text in a query string): base64 bytes whose magic number matches the type. */
+function image(maxBase64Length: number, form: RawCall["form"]) {
+  return z.unknown().transform((value, ctx): ParsedImage => {
+    let obj: unknown = value;
+    // A query string can only carry the object as JSON text (?image={"contentType":...}).
+    if (form === "query" && typeof value === "string") {
+      try {
+        obj = JSON.parse(value);
+      } catch {
+        return fail(ctx, value, "in a query string, send the object as JSON text {contentType, data}");
+      }
     }
-  }
-  if (obj === null || typeof obj !== "object" || Array.isArray(obj)) {
-    throw invalid(name, `expected an object {contentType, data}, got ${typeName(obj)}`);
-  }
-  const { contentType, data, ...rest } = obj as Record<string, unknown>;
-  const extra = Object.keys(rest);
-  if (extra.length > 0)
-    throw invalid(`${name}.${printable(extra[0]!)}`, "unknown field; an image has contentType and data");
-  if (typeof contentType !== "string") throw invalid(`${name}.contentType`, "is required (a string)");
-  const type = contentType.trim().toLowerCase();
-  if (!(IMAGE_CONTENT_TYPES as readonly string[]).includes(type)) {
-    throw invalid(`${name}.contentType`, `${quote(type)} is not one of ${IMAGE_CONTENT_TYPES.join(", ")}`);
-  }
-  if (typeof data !== "string" || data.length === 0)
-    throw invalid(`${name}.data`, "is required (base64 image bytes)");
-  if (data.length > maxBase64Length) {
-    throw invalid(
-      `${name}.data`,
-      `is ${data.length} base64 characters; at most ${maxBase64Length} (about ${Math.round(maxBase64Length / 1048576)} MB)`,
-    );
-  }
-  const compact = data.replace(/\s+/g, "").replace(/-/g, "+").replace(/_/g, "/");
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(compact)) throw invalid(`${name}.data`, "is not base64");
-  const bytes = Buffer.from(compact, "base64");
-  const actual = sniff(bytes);
-  if (!actual) throw invalid(`${name}.data`, "is not a JPEG, PNG, WebP, GIF or AVIF image");
-  if (actual !== type) throw invalid(`${name}.contentType`, `says ${type} but the bytes are ${actual}`);
-  return { contentType: type as ImageInput["contentType"], data: compact, bytes };
-}
-
-function readFacets(
-  name: string,
-  value: unknown,
-  form: RawCall["form"],
-  maxItems: number,
-): FacetFilter[] | undefined {
-  let items: unknown[];
-  if (typeof value === "string") items = value.split(",");
-  else if (Array.isArray(value))
-    items = form === "query" ? value.flatMap((v) => (typeof v === "string" ? v.split(",") : [v])) : value;
-  else if (typeof value === "object") items = [value];
-  else
-    throw invalid(
-      name,
-      `expected a list of "id:value" strings or {id, value} objects, got ${typeName(value)}`,
-    );
-  const out: FacetFilter[] = [];
-  for (const item of items) {
-    if (typeof item === "string") {
-      const text = item.trim();
-      if (text === "") continue;
-      const at = text.indexOf(":");
-      if (at <= 0 || at === text.length - 1)
-        throw invalid(name, `${quote(text)} is not of the form id:value`);
-      out.push(checkFacet(name, text.slice(0, at).trim(), text.slice(at + 1).trim()));
-    } else if (item !== null && typeof item === "object" && !Array.isArray(item)) {
-      const { id, value: v } = item as Record<string, unknown>;
-      if (typeof id !== "string" || typeof v !== "string")
-        throw invalid(name, "an object entry needs string id and value");
-      out.push(checkFacet(name, id.trim(), v.trim()));
-    } else throw invalid(name, `an entry is ${typeName(item)}; expected "id:value" or {id, value}`);
-  }
-  if (out.length === 0) return undefined;
-  if (out.length > maxItems) throw invalid(name, `has ${out.length} entries; at most ${maxItems}`);
-  return out;
-}
-
-function checkFacet(name: string, id: string, value: string): FacetFilter {
-  if (id === "" || value === "") throw invalid(name, "a facet needs both an id and a value");
-  if (id.length > 100 || value.length > 500) throw invalid(name, "a facet id or value is too long");
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused
-  if (/[\u0000-\u001f\u007f]/.test(id + value)) throw invalid(name, "a facet contains control characters");
-  return { id, value };
-}
-
-function typeName(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "a list";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
-}
-
-function quote(text: string): string {
-  return JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
-}
-
-/** Parameter names come from the caller: keep messages short and printable. */
-function printable(name: string): string {
-  const safe = name.replace(/[^\x20-\x7e]/g, "?");
-  return safe.length > 40 ? `${safe.slice(0, 37)}...` : safe;
+    if (obj === null || typeof obj !== "object" || Array.isArray(obj))
+      return fail(ctx, value, `expected an object {contentType, data}, got ${typeName(obj)}`);
+    const { contentType, data, ...rest } = obj as Record<string, unknown>;
+    const extra = Object.keys(rest)[0];
+    if (extra !== undefined)
+      return fail(ctx, value, "unknown field; an image has contentType and data", { path: [extra] });
+    const at = (field: "contentType" | "data", message: string) =>
+      fail(ctx, value, message, { path: [field] });
+    if (typeof contentType !== "string") return at("contentType", "is required (a string)");
+    const type = contentType.trim().toLowerCase();
+    if (!(IMAGE_CONTENT_TYPES as readonly string[]).includes(type))
+      return at("contentType", `${quote(type)} is not one of ${IMAGE_CONTENT_TYPES.join(", ")}`);
+    if (typeof data !== "string" || data.length === 0) return at("data", "is required (base64 image bytes)");
+    if (data.length > maxBase64Length) {
+      return at(
+        "data",
+        `is ${data.length} base64 characters; at most ${maxBase64Length} (about ${Math.round(maxBase64Length / 1048576)} MB)`,
+      );
+    }
+    const compact = data.replace(/\s+/g, "").replace(/-/g, "+").replace(/_/g, "/");
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(compact)) return at("data", "is not base64");
+    const bytes = Buffer.from(compact, "base64");
+    const actual = sniff(bytes);
+    if (!actual) return at("data", "is not a JPEG, PNG, WebP, GIF or AVIF image");
+    if (actual !== type) return at("contentType", `says ${type} but the bytes are ${actual}`);
+    return { contentType: type as ImageInput["contentType"], data: compact, bytes };
+  });
 }

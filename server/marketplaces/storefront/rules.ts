@@ -23,7 +23,7 @@ const PAGE_REFUSAL = {
 
 const FILTERS: OperationTable["accepted"] = {
   condition: { kind: "enum", values: ["new", "used", "refurbished"] },
-  cursor: { kind: "string", maxLength: 1000 },
+  cursor: { kind: "cursor", maxLength: 1000 },
   inStock: { kind: "flag" },
   priceMin: PRICE,
   priceMax: PRICE,

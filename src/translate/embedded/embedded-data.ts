@@ -14,6 +14,7 @@ import {
   loadGlossary,
   loadRegionalWords,
 } from "./lexicon.ts";
+import { buildTransferData, type TransferData, type TransferFiles } from "./transfer/transfer-data.ts";
 
 export interface EmbeddedDataFiles {
   /** Curated glossary files (name for error messages, TSV text). */
@@ -26,6 +27,8 @@ export interface EmbeddedDataFiles {
   jaEn?: string;
   /** Sino-Xenic table: Japanese kanji word, simplified Chinese form, Sino-Korean reading. */
   cjk?: string;
+  /** The word-level transfer's tables (resources/transfer/). */
+  transfer?: Omit<TransferFiles, "cjk" | "jaEn" | "zhEn">;
 }
 
 export interface EmbeddedData {
@@ -34,6 +37,8 @@ export interface EmbeddedData {
   issues: GlossaryParseIssue[];
   /** Glossary source forms per language, for the closing report and the tests. */
   glossaryEntries: Record<Family, number>;
+  /** The word-level transfer's tables; without them the translator keeps what no phrase covers. */
+  transfer?: TransferData;
 }
 
 /** Names of the files the Node and browser loaders read, relative to the data folder. */
@@ -65,6 +70,13 @@ export const DATA_FILES = {
   zhEn: "dict-zh-en.tsv",
   jaEn: "dict-ja-en.tsv",
   cjk: "dict-cjk.tsv",
+  transfer: {
+    hanja: "transfer/hanja-readings.tsv",
+    kana: "transfer/kana-hangul.tsv",
+    jaGrammar: "transfer/ja-grammar.tsv",
+    enFunction: "transfer/en-function-words.tsv",
+    enWords: "transfer/en-ko-words.tsv",
+  },
 } as const;
 
 export function buildEmbeddedData(files: EmbeddedDataFiles): EmbeddedData {
@@ -90,17 +102,34 @@ export function buildEmbeddedData(files: EmbeddedDataFiles): EmbeddedData {
   for (const key of lexicons.en.entries.keys())
     for (const w of key.split(/[^a-z]+/)) if (w) englishWords.add(w);
   lexicons.en.englishWords = englishWords;
-  return { lexicons, issues, glossaryEntries };
+  const transfer = files.transfer
+    ? buildTransferData({ ...files.transfer, cjk: files.cjk, jaEn: files.jaEn, zhEn: files.zhEn })
+    : undefined;
+  return { lexicons, issues, glossaryEntries, transfer };
 }
 
 /** Loads every data file through a reader (fs in Node, fetch in the browser) and builds the data. */
 export async function loadEmbeddedData(read: (name: string) => Promise<string>): Promise<EmbeddedData> {
-  const [glossaries, zhRegional, zhEn, jaEn, cjk] = await Promise.all([
-    Promise.all(DATA_FILES.glossaries.map(async (name) => ({ name, text: await read(name) }))),
-    read(DATA_FILES.zhRegional),
-    read(DATA_FILES.zhEn),
-    read(DATA_FILES.jaEn),
-    read(DATA_FILES.cjk),
-  ]);
-  return buildEmbeddedData({ glossaries, zhRegional, zhEn, jaEn, cjk });
+  const t = DATA_FILES.transfer;
+  const [glossaries, zhRegional, zhEn, jaEn, cjk, hanja, kana, jaGrammar, enFunction, enWords] =
+    await Promise.all([
+      Promise.all(DATA_FILES.glossaries.map(async (name) => ({ name, text: await read(name) }))),
+      read(DATA_FILES.zhRegional),
+      read(DATA_FILES.zhEn),
+      read(DATA_FILES.jaEn),
+      read(DATA_FILES.cjk),
+      read(t.hanja),
+      read(t.kana),
+      read(t.jaGrammar),
+      read(t.enFunction),
+      read(t.enWords),
+    ]);
+  return buildEmbeddedData({
+    glossaries,
+    zhRegional,
+    zhEn,
+    jaEn,
+    cjk,
+    transfer: { hanja, kana, jaGrammar, enFunction, enWords },
+  });
 }

@@ -21,6 +21,7 @@ import type { EmbeddedData } from "./embedded-data.ts";
 import { addEntry, createLexicon, type Entry, type Family, type Lexicon, type OutLang } from "./lexicon.ts";
 import { regionalCurrency } from "./regional-currency.ts";
 import { segment, type Token } from "./segment.ts";
+import { TRANSFERRED, transferUnknown, unknownWords } from "./transfer/word-transfer.ts";
 
 export const EMBEDDED = "embedded";
 
@@ -94,9 +95,18 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
     const result = translateConcrete(text, cleaned, concrete, target, glossary);
     // Japanese written in kanji alone (送料無料) looks Chinese to the script test: with `auto`, a Han-only
     // text that Chinese cannot read gets a second reading as Japanese.
-    if (source === "auto" && concrete === "zh" && result.status === "kept") {
+    // The same holds for a Chinese reading made word by word: the Japanese one wins if it knew more.
+    if (
+      source === "auto" &&
+      concrete === "zh" &&
+      (result.status === "kept" || (result.origin?.words ?? 0) > 0)
+    ) {
       const asJapanese = translateConcrete(text, cleaned, "ja", target, glossary);
-      if (asJapanese.status === "translated") return asJapanese;
+      if (
+        asJapanese.status === "translated" &&
+        (result.status === "kept" || (asJapanese.origin?.words ?? 0) < (result.origin?.words ?? 0))
+      )
+        return asJapanese;
     }
     return result;
   };
@@ -128,7 +138,7 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
     const nfkc = cleaned.normalize("NFKC").replace(/°\s?(?=°[CF])/g, "");
     const normalized = family === "zh" ? toSimplified(nfkc) : nfkc;
     const lang = outLang(target);
-    const tokens = segment({
+    let tokens = segment({
       text: normalized,
       family,
       lexicon: data.lexicons[family],
@@ -136,11 +146,24 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
       lang,
     });
     const unknown = tokens.filter((t) => t.kind === "unknown").map((t) => t.src);
-    if (unknown.length) return kept(`not in the glossary or dictionary: ${unknown.slice(0, 5).join(" ")}`);
+    if (unknown.length) {
+      // The known phrases did not cover it all: the word-level transfer writes the rest (into Korean).
+      if (!data.transfer || lang !== "ko")
+        return kept(`not in the glossary or dictionary: ${unknown.slice(0, 5).join(" ")}`);
+      tokens = transferUnknown(tokens, family, data.transfer, {
+        source: data.lexicons[family],
+        english: data.lexicons.en,
+      });
+    }
     if (!tokens.some((t) => t.kind === "lex" || t.kind === "rule")) return kept("nothing to translate");
     if (family === "zh") {
       const split = characterSplitWords(tokens, data.lexicons.zh, lang);
-      if (split.length)
+      if (split.length && data.transfer && lang === "ko")
+        tokens = transferUnknown(unknownWords(tokens, split), family, data.transfer, {
+          source: data.lexicons.zh,
+          english: data.lexicons.en,
+        });
+      else if (split.length)
         return kept(`would read a word character by character: ${split.slice(0, 5).join(" ")}`);
       const counters = lang === "ko" ? countersWithoutNumber(tokens) : [];
       if (counters.length) return kept(`a counter with nothing to count: ${counters.join(" ")}`);
@@ -161,7 +184,7 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
     );
     if (!isCoherent(ownWords, target)) return kept("the translation would mix scripts");
     if (output === original) return kept("nothing to translate");
-    return { text: output, status: "translated", provider: EMBEDDED };
+    return { text: output, status: "translated", provider: EMBEDDED, origin: originOf(tokens) };
   };
 
   return {
@@ -178,6 +201,27 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
 }
 
 /**
+ * Shares of the source's letters (spaces and punctuation aside) written from known phrases (glossary,
+ * rules, numbers, the caller's terms) and from word-level transfer (dictionary words and the transfer path);
+ * Latin names kept as they are count for neither.
+ */
+function originOf(tokens: readonly Token[]): { phrases: number; words: number } {
+  let phrases = 0;
+  let words = 0;
+  let total = 0;
+  for (const t of tokens) {
+    if (t.kind === "space" || t.kind === "punct") continue;
+    const n = Array.from(t.src.replace(/[\s\p{P}]/gu, "")).length;
+    total += n;
+    if (TRANSFERRED.has(t) || (t.kind === "lex" && t.entry?.kind === "dict")) words += n;
+    else if (t.kind === "lex" || t.kind === "rule" || t.kind === "number") phrases += n;
+  }
+  if (total === 0) return { phrases: 0, words: 0 };
+  const share = (n: number) => Math.round((n / total) * 1000) / 1000;
+  return { phrases: share(phrases), words: share(words) };
+}
+
+/**
  * Words the reading cut into pieces: where two or more pieces in a row spell a dictionary word that has
  * no translation of its own (腰头 is a waistband, not 허리 + 머리; 方向盘 a steering wheel, not 방향 +
  * 접시), writing the pieces one by one would be garbage.
@@ -188,7 +232,7 @@ function characterSplitWords(tokens: Token[], lexicon: Lexicon, lang: OutLang): 
     let word = "";
     for (let b = a; b < tokens.length && b < a + 4; b++) {
       const t = tokens[b] as Token;
-      if (t.kind !== "lex" || t.entry?.kind === "user") break;
+      if (t.kind !== "lex" || t.entry?.kind === "user" || TRANSFERRED.has(t)) break;
       word += t.src;
       if (b === a || word.length > lexicon.maxKeyLength) continue;
       const entry = lexicon.entries.get(word);

@@ -1,0 +1,13 @@
+import { defineContentScript } from "wxt/utils/define-content-script";
+import { PageController } from "../src/extension/page/page-controller.ts";
+
+// Content script: overlays on page images (progress ring, translated picture, errors, hover toolbar) and
+// translate-all / auto-translate. It never rewrites the page's own elements.
+export default defineContentScript({
+  matches: ["<all_urls>"],
+  allFrames: true,
+  runAt: "document_idle",
+  main() {
+    void new PageController().start();
+  },
+});

@@ -1,0 +1,1 @@
+export type DashboardEnv = { Variables: { accountId: string } };

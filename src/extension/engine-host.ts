@@ -1,0 +1,175 @@
+/**
+ * Runs the image engine where the extension can: the offscreen document on Chrome (reason WORKERS: the
+ * service worker cannot run onnxruntime-web's WASM build or start tesseract's worker), the background page
+ * on Firefox. Models, wasm, fonts, traineddata and the translator's data are files of the extension
+ * package; nothing is downloaded. Models and workers are created once and reused; one image at a time,
+ * so memory stays bounded however many images a page asks for.
+ */
+
+import type { FontWeight } from "../contract/image-translate.ts";
+import { createBrowserPorts } from "../engine/browser/create-browser-engine.ts";
+import { ImageEngine } from "../engine/engine.ts";
+import type { EngineStage } from "../engine/progress.ts";
+import { createBuiltInTranslatorClient } from "../translate/browser/built-in-translator.ts";
+import {
+  createBrowserTranslator,
+  loadEmbeddedDataFromUrl,
+} from "../translate/browser/create-browser-translator.ts";
+import type { EmbeddedData } from "../translate/embedded/embedded-data.ts";
+import { createEmbeddedTranslator } from "../translate/embedded/embedded-translator.ts";
+import type { Translator } from "../translate/port.ts";
+import type { EngineReply, EngineSettings, EngineStatus, UiStage } from "./protocol.ts";
+import { createServerTranslator } from "./server-translator.ts";
+import { NO_TEXT_MESSAGE } from "./shopper-messages.ts";
+
+/** Overall progress after each engine stage ends, and the words on the ring. */
+const STAGES: Record<EngineStage, { ui: UiStage; done: number }> = {
+  decode: { ui: "reading", done: 0.05 },
+  detect: { ui: "reading", done: 0.3 },
+  read: { ui: "reading", done: 0.5 },
+  analyze: { ui: "reading", done: 0.55 },
+  translate: { ui: "translating", done: 0.7 },
+  erase: { ui: "drawing", done: 0.85 },
+  render: { ui: "drawing", done: 0.95 },
+  encode: { ui: "drawing", done: 1 },
+};
+
+export type ProgressSink = (stage: UiStage, progress: number) => void;
+
+export class EngineHost {
+  private readonly engine: ImageEngine;
+  private data: Promise<EmbeddedData> | undefined;
+  private readonly jobs = new Map<string, AbortController>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private translated = 0;
+  private modelsLoaded = false;
+
+  /** `base` is the extension's root URL (`runtime.getURL("/")`). */
+  constructor(
+    private readonly base: string,
+    private readonly where: string,
+  ) {
+    this.engine = new ImageEngine(
+      createBrowserPorts({
+        assetBase: `${base}engine/`,
+        ortWasmBase: `${base}ort/`,
+        tesseract: {
+          workerPath: `${base}tesseract/worker.min.js`,
+          corePath: `${base}tesseract-core/`,
+          langPath: `${base}engine/tessdata`,
+        },
+      }),
+    );
+  }
+
+  private embeddedData(): Promise<EmbeddedData> {
+    this.data ??= loadEmbeddedDataFromUrl(`${this.base}translate/`);
+    this.data.catch(() => {
+      this.data = undefined;
+    });
+    return this.data;
+  }
+
+  private async translator(settings: EngineSettings): Promise<Translator> {
+    let inner: Translator;
+    if (settings.translator === "server" && settings.server) inner = createServerTranslator(settings.server);
+    else if (settings.translator === "embedded")
+      inner = createEmbeddedTranslator({ data: await this.embeddedData() });
+    else inner = createBrowserTranslator({ data: await this.embeddedData() });
+    const glossary = settings.glossary;
+    const hasGlossary = Object.keys(glossary.terms).length > 0 || glossary.keep.length > 0;
+    if (!hasGlossary) return inner;
+    return {
+      name: inner.name,
+      translateBatch: (texts, source, target, context) =>
+        inner.translateBatch(texts, source, target, { ...context, glossary }),
+    };
+  }
+
+  /** Loads models and fonts ahead of the first image (the first right-click is then faster). */
+  async warm(): Promise<void> {
+    await this.engine.loadModels();
+    this.modelsLoaded = true;
+  }
+
+  translate(
+    jobId: string,
+    image: ArrayBuffer,
+    settings: EngineSettings,
+    onProgress: ProgressSink,
+  ): Promise<EngineReply> {
+    const controller = new AbortController();
+    this.jobs.set(jobId, controller);
+    const run = this.queue.then(() => this.run(image, settings, controller.signal, onProgress));
+    this.queue = run.catch(() => undefined);
+    return run.finally(() => this.jobs.delete(jobId));
+  }
+
+  cancel(jobId: string): void {
+    this.jobs.get(jobId)?.abort(new DOMException("cancelled", "AbortError"));
+  }
+
+  private async run(
+    image: ArrayBuffer,
+    settings: EngineSettings,
+    signal: AbortSignal,
+    onProgress: ProgressSink,
+  ): Promise<EngineReply> {
+    try {
+      signal.throwIfAborted();
+      const translator = await this.translator(settings);
+      const outcome = await this.engine.translate(new Uint8Array(image), {
+        sourceLanguage: "auto",
+        targetLanguage: settings.targetLanguage,
+        translator,
+        font: settings.font,
+        fontWeight: settings.fontWeight as FontWeight,
+        jpegQuality: 0.92,
+        signal,
+        onProgress: (event) => {
+          const s = STAGES[event.stage];
+          if (event.progress === 1) onProgress(s.ui, s.done);
+        },
+      });
+      if (outcome.kind !== "image") throw new Error("engine returned data instead of an image");
+      this.translated++;
+      this.modelsLoaded = true;
+      if (outcome.regionsCount === 0) return { ok: false, code: "NO_TEXT", message: NO_TEXT_MESSAGE };
+      const bytes = outcome.image;
+      return {
+        ok: true,
+        result: {
+          image: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+          mime: outcome.contentType,
+          regionsCount: outcome.regionsCount,
+          texts: outcome.regions.map((r) => ({ source: r.text, translated: r.text_kr })),
+        },
+      };
+    } catch (error) {
+      if (signal.aborted) return { ok: false, code: "CANCELLED", message: "cancelled" };
+      const code = (error as { code?: unknown }).code;
+      return {
+        ok: false,
+        code: typeof code === "string" ? code : "INTERNAL_ERROR",
+        message: error instanceof Error ? error.message : String(error),
+      };
+    }
+  }
+
+  async status(): Promise<EngineStatus> {
+    const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
+    const builtIn = createBuiltInTranslatorClient();
+    return {
+      where: this.where,
+      backend: "WASM (onnxruntime-web)",
+      threads:
+        typeof crossOriginIsolated !== "undefined" && crossOriginIsolated
+          ? Math.min(4, navigator.hardwareConcurrency || 1)
+          : 1,
+      modelsLoaded: this.modelsLoaded,
+      imagesTranslated: this.translated,
+      ...(memory ? { memoryMB: Math.round(memory.usedJSHeapSize / 1048576) } : {}),
+      builtInTranslator: (await builtIn.availability("zh", "ko")) ?? "unavailable",
+    };
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Chromium with the built extension loaded (playwright-core `launchPersistentContext`), the extension's
+ * service worker at hand, and every request recorded: the page's, the service worker's and the offscreen
+ * document's. Requests for anything but the allowed origins are aborted and reported.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type BrowserContext, chromium, type Page, type Worker } from "playwright-core";
+import { CHROME_PATH } from "../../engine/support/browser-harness.ts";
+
+export interface ExtensionBrowser {
+  context: BrowserContext;
+  worker: Worker;
+  extensionId: string;
+  /** URLs requested outside the allowed origins (each was aborted). */
+  outside: string[];
+  /** Every URL requested by any page, worker or the offscreen document. */
+  requested: string[];
+  tabIdOf(page: Page): Promise<number>;
+  /** `globalThis.marketlens.translateImage` called in the service worker, as an outside check does. */
+  translateImage(page: Page, srcUrl: string, frameId?: number): Promise<TranslateResult>;
+  close(): Promise<void>;
+}
+
+export interface TranslateResult {
+  state: string;
+  fromCache?: boolean;
+  message?: string;
+  ms: number;
+}
+
+export async function launchExtension(
+  extensionDir: string,
+  allowedOrigins: string[],
+): Promise<ExtensionBrowser> {
+  const profile = mkdtempSync(join(tmpdir(), "marketlens-profile-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROME_PATH,
+    headless: false,
+    viewport: { width: 1280, height: 900 },
+    args: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+    ],
+  });
+  const outside: string[] = [];
+  const requested: string[] = [];
+  const allowed = (url: string) =>
+    allowedOrigins.some((o) => url.startsWith(`${o}/`)) || /^(chrome-extension|data|blob):/.test(url);
+  context.on("request", (r) => requested.push(r.url()));
+  await context.route(
+    (url) => !allowed(url.href),
+    (route) => {
+      outside.push(route.request().url());
+      return route.abort();
+    },
+  );
+  const worker =
+    context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker", { timeout: 30_000 }));
+  const extensionId = new URL(worker.url()).host;
+  await worker.evaluate(() => new Promise((ok) => setTimeout(ok, 50)));
+
+  const tabIdOf = async (page: Page) => {
+    const url = page.url();
+    const id = await worker.evaluate(async (u) => {
+      const api = (
+        globalThis as unknown as {
+          chrome: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } };
+        }
+      ).chrome;
+      const tabs = await api.tabs.query({});
+      return tabs.find((t) => t.url === u)?.id;
+    }, url);
+    if (id === undefined) throw new Error(`no tab with ${url}`);
+    return id;
+  };
+
+  return {
+    context,
+    worker,
+    extensionId,
+    outside,
+    requested,
+    tabIdOf,
+    async translateImage(page, srcUrl, frameId = 0) {
+      const tabId = await tabIdOf(page);
+      return worker.evaluate(
+        (request) =>
+          (
+            globalThis as unknown as {
+              marketlens: { translateImage(r: object): Promise<TranslateResult> };
+            }
+          ).marketlens.translateImage(request),
+        { tabId, frameId, srcUrl },
+      );
+    },
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
