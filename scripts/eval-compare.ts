@@ -16,9 +16,9 @@
  * --fit refits the score's weights (logistic regression on every judged candidate of the tuning products)
  * and writes them to server/compare/score-model.ts; run again without it to report the new weights.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { Comparer, type FoundMatch } from "../server/compare/comparer.ts";
-import { features, scoreEvidence } from "../server/compare/evidence.ts";
+import { calibratedScores, evidenceLogit, features } from "../server/compare/evidence.ts";
 import type { RateTable } from "../server/compare/exchange-rates.ts";
 import { fetchImageBytes } from "../server/compare/image-fetch.ts";
 import { uncharged } from "../server/compare/marketplace-calls.ts";
@@ -34,6 +34,9 @@ import { createServerTranslator } from "../src/translate/node/create-server-tran
 const args = process.argv.slice(2);
 const SOURCES = Number(args[args.indexOf("--sources") + 1]) || 320;
 const FIT = args.includes("--fit");
+/** --save FILE keeps the judged candidates; --load FILE refits or reports from them without searching again. */
+const SAVE = args.includes("--save") ? args[args.indexOf("--save") + 1] : undefined;
+const LOAD = args.includes("--load") ? args[args.indexOf("--load") + 1] : undefined;
 const CONCURRENCY = 3;
 
 /** The rates of migration 0050, so the evaluation needs no database. */
@@ -61,6 +64,11 @@ interface Observation {
 }
 
 async function main() {
+  if (LOAD) {
+    const saved = JSON.parse(readFileSync(LOAD, "utf8")) as { observations: Observation[]; sources: number };
+    finish(saved.observations, saved.sources, "saved run");
+    return;
+  }
   const config = loadConfig({ LOG_LEVEL: "silent", SANDBOX_LATENCY: "false", SANDBOX_FAULT_RATE: "0" });
   const { upstreams, sandbox } = await resolveUpstreams(config.marketplaces);
   await sandbox!.warm();
@@ -94,18 +102,26 @@ async function main() {
     }),
   );
   await sandbox!.close();
+  if (SAVE) writeFileSync(SAVE, JSON.stringify({ observations, sources: sources.length }));
+  finish(observations, sources.length, `seed ${config.marketplaces.sandbox.seed}`);
+}
 
-  if (FIT) {
-    const model = fitWeights(observations.filter((o) => !heldOut(o.source.product)));
-    writeModel(model);
-    console.log("fitted weights written to server/compare/score-model.ts:", model);
+function finish(observations: Observation[], sources: number, what: string) {
+  if (FIT || LOAD) {
+    const model = FIT ? fitWeights(observations.filter((o) => !heldOut(o.source.product))) : SCORE_MODEL;
+    if (FIT) {
+      writeModel(model);
+      console.log("fitted weights written to server/compare/score-model.ts:", model);
+    }
     rescore(observations, model);
   }
-  console.log(
-    `eval:compare — ${sources.length} source listings (${countBy(sources, (s) => s.marketplace)}), seed ${config.marketplaces.sandbox.seed}`,
+  const bySource = countBy(
+    observations.filter((o) => o.target !== o.source.marketplace),
+    (o) => o.source.marketplace,
   );
+  console.log(`eval:compare — ${sources} source listings, ${what} (pairs by source: ${bySource})`);
   console.log(
-    `weights: ${FIT ? "just fitted (reported figures rescored offline; rerun without --fit)" : "server/compare/score-model.ts"}`,
+    `weights: ${FIT ? "just fitted (figures rescored on the same candidates; rerun without --fit)" : "server/compare/score-model.ts"}`,
   );
   report(
     "held out",
@@ -144,11 +160,11 @@ async function compareOne(
   group: TruthListing[],
 ): Promise<Observation[]> {
   const signal = AbortSignal.timeout(120_000);
-  const read = await comparer.readSource(
-    { marketplace: source.marketplace, productId: source.productId },
-    call,
-    signal,
-  );
+  const request = { marketplace: source.marketplace, productId: source.productId };
+  // A loopback connection is now and then reset on this busy machine before the sandbox accepts it: once more.
+  const read = await comparer
+    .readSource(request, call, signal)
+    .catch(() => comparer.readSource(request, call, signal));
   const candidates: FoundMatch[] = [];
   const result = await comparer.fanOut(read, call, { candidate: (m) => candidates.push(m) }, signal);
   return MARKETPLACES.filter((m) => m !== source.marketplace).map((target) => ({
@@ -163,7 +179,13 @@ async function compareOne(
 
 function rescore(observations: Observation[], model: ScoreModel) {
   for (const o of observations) {
-    for (const c of o.candidates) c.score = scoreEvidence(c.evidence, model);
+    const scores = calibratedScores(
+      o.candidates.map((c) => c.evidence),
+      model,
+    );
+    o.candidates.forEach((c, i) => {
+      c.score = scores[i]!;
+    });
     o.candidates.sort((a, b) => b.score - a.score);
     o.reported = o.candidates.filter((c) => c.score >= 0.05).slice(0, 3);
   }
@@ -196,6 +218,10 @@ function report(name: string, observations: Observation[]) {
     const good = pairs.filter((o) => right(o, top(o))).length;
     console.log(`  ${source.padEnd(12)} ${fmt(good / pairs.length)}  (${good}/${pairs.length})`);
   }
+  const retrieved = exists.filter((o) => o.candidates.some((c) => right(o, c))).length;
+  console.log(
+    `right listing among the candidates searched and judged: ${fmt(retrieved / exists.length)} (${retrieved}/${exists.length})`,
+  );
   const found = exists.filter((o) => right(o, top(o)) && top(o)!.score >= 0.5).length;
   console.log(
     `recall of "exists elsewhere" (right listing on top, score >= 0.5): ${fmt(found / exists.length)} (${found}/${exists.length})`,
@@ -244,33 +270,61 @@ function report(name: string, observations: Observation[]) {
   );
 }
 
-/** Logistic regression by gradient descent, with a little L2, on every judged candidate. */
+/**
+ * Two logistic regressions by gradient descent, with a little L2: the evidence's weights on every judged
+ * candidate, then the calibration stage (log-odds and margin over the best other candidate) on the
+ * candidates a comparison reports (the best three of each marketplace).
+ */
 function fitWeights(observations: Observation[]): ScoreModel {
-  const data = observations.flatMap((o) =>
-    o.candidates.map((c) => ({ x: features(c.evidence), y: c.productId === o.truth?.productId ? 1 : 0 })),
+  const right = (o: Observation, c: FoundMatch) => (c.productId === o.truth?.productId ? 1 : 0);
+  const first = logistic(
+    observations.flatMap((o) => o.candidates.map((c) => ({ x: features(c.evidence), y: right(o, c) }))),
   );
-  const names = Object.keys(data[0]!.x) as (keyof ReturnType<typeof features>)[];
+  const model = { ...SCORE_MODEL, ...first, stageBias: 0, stageLogit: 1, stageMargin: 0 } as ScoreModel;
+  const second = logistic(
+    observations.flatMap((o) => {
+      const z = o.candidates.map((c) => evidenceLogit(c.evidence, model));
+      return o.candidates
+        .map((c, i) => {
+          const others = z.filter((_, j) => j !== i);
+          const margin = Math.max(-8, Math.min(8, z[i]! - (others.length ? Math.max(...others) : z[i]! - 8)));
+          return { x: { logit: z[i]!, margin }, y: right(o, c), z: z[i]! };
+        })
+        .sort((a, b) => b.z - a.z)
+        .slice(0, 3);
+    }),
+  );
+  const out = {
+    ...model,
+    stageBias: second.bias!,
+    stageLogit: second.logit!,
+    stageMargin: second.margin!,
+  } as ScoreModel;
+  for (const key of Object.keys(out) as (keyof ScoreModel)[]) out[key] = Math.round(out[key] * 1000) / 1000;
+  return out;
+}
+
+function logistic(data: { x: Record<string, number>; y: number }[]): Record<string, number> {
+  const names = Object.keys(data[0]!.x);
   const w: Record<string, number> = { bias: 0 };
   for (const n of names) w[n] = 0;
-  const rate = 0.5;
-  for (let epoch = 0; epoch < 3000; epoch++) {
+  for (let epoch = 0; epoch < 4000; epoch++) {
     const grad: Record<string, number> = { bias: 0 };
     for (const n of names) grad[n] = 0;
     for (const { x, y } of data) {
       let z = w.bias!;
-      for (const n of names) z += w[n]! * x[n];
+      for (const n of names) z += w[n]! * x[n]!;
       const err = 1 / (1 + Math.exp(-z)) - y;
       grad.bias! += err;
-      for (const n of names) grad[n]! += err * x[n];
+      for (const n of names) grad[n]! += err * x[n]!;
     }
-    w.bias! -= (rate * grad.bias!) / data.length;
-    for (const n of names) w[n]! -= rate * (grad[n]! / data.length + 0.001 * w[n]!);
+    w.bias! -= (0.5 * grad.bias!) / data.length;
+    for (const n of names) w[n]! -= 0.5 * (grad[n]! / data.length + 0.001 * w[n]!);
   }
-  const out = { ...SCORE_MODEL } as ScoreModel;
-  for (const key of Object.keys(out) as (keyof ScoreModel)[])
-    out[key] = Math.round((w[key] ?? 0) * 1000) / 1000;
-  console.log(`fitted on ${data.length} candidates (${data.filter((d) => d.y).length} right)`);
-  return out;
+  console.log(
+    `fitted ${names.join(", ")} on ${data.length} candidates (${data.filter((d) => d.y).length} right)`,
+  );
+  return w;
 }
 
 function writeModel(model: ScoreModel) {

@@ -2,7 +2,7 @@ import { GatewayError } from "../../src/contract/errors.ts";
 import type { Marketplace, Money, Product, SearchResult } from "../../src/contract/marketplace.ts";
 import type { Translator } from "../../src/translate/port.ts";
 import type { Evidence, ListingView, Warning } from "./evidence.ts";
-import { judge } from "./evidence.ts";
+import { calibratedScores, judge } from "./evidence.ts";
 import { addMoney, convert, type RateTable } from "./exchange-rates.ts";
 import { hashImageBytes, type ImageHash } from "./image-hash.ts";
 import { listingFacts } from "./listing-facts.ts";
@@ -92,8 +92,10 @@ const MIN_SCORE = 0.05;
 
 export interface SourceRead {
   source: SourceListing;
+  /** Its picture's hash arrives later, with `picture`. */
   view: ListingView;
-  image: Uint8Array | undefined;
+  /** The picture's bytes, once read (undefined when it could not be). */
+  picture: Promise<Uint8Array | undefined>;
   /** The kind of product in English ("earbud"), for the keyword query. */
   kind: string | undefined;
   units: number;
@@ -108,20 +110,24 @@ export class Comparer {
     call: MarketplaceCaller,
     signal: AbortSignal,
   ): Promise<SourceRead> {
-    const { data: product, units } = await call<Product>(
-      request.marketplace,
-      "product",
-      { productId: request.productId },
-      signal,
-    );
+    const read = () =>
+      call<Product>(request.marketplace, "product", { productId: request.productId }, signal);
+    // A connection refused before the request was sent is tried once more (nothing was charged for it).
+    const { data: product, units } = await read().catch((error: unknown) => {
+      if (error instanceof GatewayError && error.code === "UPSTREAM_UNAVAILABLE" && !signal.aborted)
+        return read();
+      throw error;
+    });
     const translator = await this.options.translator();
     const leaf = product.category.at(-1)?.name ?? "";
-    const [imageBytes, [title, leafEnglish]] = await Promise.all([
-      product.images[0] ? this.#fetch(product.images[0], signal) : undefined,
-      translateTitles([product.title, leaf], translator, signal),
-    ]);
-    const image = imageBytes ? await hashOrUndefined(imageBytes) : undefined;
-    const view = viewOf(product.marketplace, product, title!, image, product.description);
+    // The picture is read while the keyword searches run; only visual searches and judging wait for it.
+    const picture = product.images[0]
+      ? this.#fetch(product.images[0], signal).then(async (bytes) =>
+          bytes ? { bytes, hash: await hashOrUndefined(bytes) } : undefined,
+        )
+      : Promise.resolve(undefined);
+    const [title, leafEnglish] = await translateTitles([product.title, leaf], translator, signal);
+    const view = viewOf(product.marketplace, product, title!, undefined, product.description);
     const exclude = brandWords(product.brand);
     const kind = [...englishTerms(leafEnglish!, exclude)].at(-1);
     return {
@@ -134,7 +140,10 @@ export class Comparer {
         imageUrl: product.images[0],
       },
       view,
-      image: imageBytes,
+      picture: picture.then((p) => {
+        view.image = p?.hash;
+        return p?.bytes;
+      }),
       kind,
       units,
     };
@@ -199,12 +208,14 @@ export class Comparer {
     const words = [read.view.brand, read.kind].filter(Boolean).join(" ");
     if (words)
       searches.push(call<SearchResult>(marketplace, "search", { query: words }, signal).then((r) => r.data));
-    if (read.image && this.options.visual.has(marketplace)) {
-      const image = {
-        contentType: contentTypeOf(read.image),
-        data: Buffer.from(read.image).toString("base64"),
-      };
-      searches.push(call<SearchResult>(marketplace, "image-search", { image }, signal).then((r) => r.data));
+    if (this.options.visual.has(marketplace)) {
+      const visual = read.picture.then((bytes) => {
+        if (!bytes)
+          throw new GatewayError("IMAGE_REQUIRED", "The source listing's picture could not be read.");
+        const image = { contentType: contentTypeOf(bytes), data: Buffer.from(bytes).toString("base64") };
+        return call<SearchResult>(marketplace, "image-search", { image }, signal).then((r) => r.data);
+      });
+      searches.push(visual);
     }
     if (searches.length === 0) return [];
     const settled = await Promise.allSettled(searches);
@@ -223,7 +234,7 @@ export class Comparer {
       signal,
     );
     const rates = await this.options.rates();
-    let views = rows.map((row, i) =>
+    const wordViews = rows.map((row, i) =>
       viewOf(
         marketplace,
         { ...row, brand: row.brand ?? brandIn(row.title, read.view.brand) },
@@ -231,40 +242,46 @@ export class Comparer {
         undefined,
       ),
     );
-    // Pictures cost a download and a decode each: only the candidates the words make likely.
-    const ranked = rankBy(views, (v) => judge(read.view, v, rates).score).slice(0, PICTURED);
-    await Promise.all(
-      ranked.map(async (v) => {
-        if (!v.imageUrl || !read.view.image) return;
-        const bytes = await this.#fetch(v.imageUrl, signal).catch(() => undefined);
-        v.image = bytes ? await hashOrUndefined(bytes) : undefined;
-      }),
-    );
-    views = rankBy(ranked, (v) => judge(read.view, v, rates).score);
-    const detailed = await Promise.all(
-      views.slice(0, DETAILED).map(async (v) => {
-        const { data: product } = await call<Product>(
-          marketplace,
-          "product",
-          { productId: v.productId },
-          signal,
-        );
-        const [title] = await translateTitles([product.title], translator, signal);
-        const full = viewOf(
+    // Pictures cost a download and a decode each: only the candidates the words make likely. The best
+    // of them by words are read in full meanwhile (description, shipping), off the critical path.
+    await read.picture;
+    const views = rankBy(wordViews, (v) => judge(read.view, v, rates).score).slice(0, PICTURED);
+    const readInFull = async (v: ListingView) => {
+      const { data: product } = await call<Product>(
+        marketplace,
+        "product",
+        { productId: v.productId },
+        signal,
+      );
+      const [title] = await translateTitles([product.title], translator, signal);
+      return {
+        product,
+        view: viewOf(
           marketplace,
           { ...product, brand: product.brand ?? brandIn(product.title, read.view.brand) },
           title!,
-          v.image,
+          undefined,
           product.description,
-        );
-        return { view: full, product };
+        ),
+      };
+    };
+    // A listing that cannot be read in full is judged on its search row (a failed read charges nothing).
+    const detailing = views.slice(0, DETAILED).map((v) => readInFull(v).catch(() => undefined));
+    await Promise.all(
+      views.map(async (v) => {
+        if (!v.imageUrl || !read.view.image) return;
+        const bytes = await this.#fetch(v.imageUrl, signal);
+        v.image = bytes ? await hashOrUndefined(bytes) : undefined;
       }),
     );
+    const detailed = (await Promise.all(detailing)).flatMap((d) => (d ? [d] : []));
+    for (const d of detailed) d.view.image = views.find((v) => v.productId === d.view.productId)?.image;
+    const rowJudged = views.filter((v) => !detailed.some((d) => d.view.productId === v.productId));
     const perMarketplace = this.options.perMarketplace ?? 3;
     const found: FoundMatch[] = detailed.map(({ view, product }) =>
       toMatch(read.view, view, rates, product, undefined),
     );
-    for (const view of views.slice(DETAILED))
+    for (const view of rowJudged)
       found.push(
         toMatch(
           read.view,
@@ -274,6 +291,10 @@ export class Comparer {
           rows.find((r) => r.productId === view.productId),
         ),
       );
+    const scores = calibratedScores(found.map((m) => m.evidence));
+    found.forEach((m, i) => {
+      m.score = scores[i]!;
+    });
     if (events.candidate) for (const match of found) events.candidate(match);
     return found
       .filter((m) => m.score >= MIN_SCORE)

@@ -81,8 +81,10 @@ export function gatherEvidence(source: ListingView, match: ListingView, rates: R
 
 const SIGN: Record<Agreement, number> = { same: 1, different: -1, unknown: 0 };
 
-/** The model's inputs, in a fixed order (the evaluation fits the weights on them). */
-export function features(e: Evidence): Record<Exclude<keyof ScoreModel, "bias">, number> {
+/** The first stage's inputs (the evaluation fits the weights on them). */
+export type FeatureName = Exclude<keyof ScoreModel, "bias" | "stageBias" | "stageLogit" | "stageMargin">;
+
+export function features(e: Evidence): Record<FeatureName, number> {
   return {
     image: e.image ?? 0,
     imageMissing: e.image === null ? 1 : 0,
@@ -94,11 +96,39 @@ export function features(e: Evidence): Record<Exclude<keyof ScoreModel, "bias">,
   };
 }
 
-export function scoreEvidence(e: Evidence, model: ScoreModel = SCORE_MODEL): number {
+/** The evidence's log-odds under the model's first stage (one candidate on its own). */
+export function evidenceLogit(e: Evidence, model: ScoreModel = SCORE_MODEL): number {
   const x = features(e);
   let z = model.bias;
   for (const [name, value] of Object.entries(x)) z += model[name as keyof typeof x] * value;
-  return round(1 / (1 + Math.exp(-z)));
+  return z;
+}
+
+export function scoreEvidence(e: Evidence, model: ScoreModel = SCORE_MODEL): number {
+  return round(sigmoid(evidenceLogit(e, model)));
+}
+
+/**
+ * The calibrated scores of one marketplace's candidates, judged together: a candidate far ahead of the
+ * next one is more likely the product than the same evidence in a close race. The second stage maps each
+ * candidate's log-odds and its margin over the best other candidate to the share of such matches that
+ * were right on the evaluation set.
+ */
+export function calibratedScores(evidence: readonly Evidence[], model: ScoreModel = SCORE_MODEL): number[] {
+  const logits = evidence.map((e) => evidenceLogit(e, model));
+  return logits.map((z, i) => {
+    const others = logits.filter((_, j) => j !== i);
+    const best = others.length > 0 ? Math.max(...others) : z - MARGIN_CAP;
+    const margin = Math.max(-MARGIN_CAP, Math.min(MARGIN_CAP, z - best));
+    return round(sigmoid(model.stageBias + model.stageLogit * z + model.stageMargin * margin));
+  });
+}
+
+/** Margins beyond this many log-odds say nothing more. */
+const MARGIN_CAP = 8;
+
+function sigmoid(z: number): number {
+  return 1 / (1 + Math.exp(-z));
 }
 
 /** A picture this close is the same picture resized or re-encoded, not just a similar product. */

@@ -12,6 +12,9 @@ export const SCORE_MODEL = {
   gtin: 4,
   price: -1.2,
   imageMissing: 0,
+  stageBias: 0,
+  stageLogit: 1,
+  stageMargin: 0,
 } as const;
 
 export type ScoreModel = { -readonly [K in keyof typeof SCORE_MODEL]: number };

@@ -1,8 +1,4 @@
-import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CompareEnv, compareRoutes } from "../../server/compare/routes.ts";
-import { errorResponse } from "../../server/platform/errors.ts";
-import { requestContext } from "../../server/platform/request-context.ts";
 import { crossListingTruth, type TruthListing } from "../../server/sandbox/catalog/cross-listing-truth.ts";
 import { ErrorBodySchema } from "../../src/contract/errors.ts";
 import type { Live } from "../marketplaces/support.ts";
@@ -10,13 +6,13 @@ import { liveModules } from "../marketplaces/support.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
- * POST /app/compare through the real chain: the sandbox's marketplaces behind the real modules, the real
- * ledger on a real database. Until the dashboard's extension-token middleware is on main, a test middleware
- * stands in for it at the same seam (c.set("extension", {accountId, tokenId})).
+ * POST /app/compare through the whole app: the extension's real device token and middleware, the sandbox's
+ * marketplaces behind the real modules, the real ledger on a real database.
  */
 let live: Live;
 let t: TestApp;
-let app: Hono<CompareEnv>;
+/** Device tokens by account, made through the dashboard's token store. */
+const tokens = new Map<string, string>();
 
 const truth = crossListingTruth(1);
 /** A product listed on four or five marketplaces, one unit everywhere, seen from its first listing. */
@@ -36,28 +32,28 @@ beforeAll(async () => {
       COMPARE_RATE_PER_SECOND: "1000",
     },
   });
-  app = new Hono<CompareEnv>();
-  app.use("*", requestContext(t.services));
-  app.onError((error, c) => errorResponse(error, c as never));
-  app.use("/app/*", async (c, next) => {
-    const token = /^Bearer mle_test_(\S+)$/.exec(c.req.header("authorization") ?? "")?.[1];
-    if (token) c.set("extension", { accountId: token, tokenId: `tok_${token}` });
-    await next();
-  });
-  app.route("/app", compareRoutes());
 }, 180_000);
 afterAll(async () => {
   await t?.close();
   await live?.close();
 });
 
-function compare(accountId: string | undefined, body: unknown, accept = "application/json") {
-  return app.request("/app/compare", {
+async function tokenFor(accountId: string): Promise<string> {
+  let token = tokens.get(accountId);
+  if (!token) {
+    token = (await t.services.extensionTokens.create(accountId, "compare test")).token;
+    tokens.set(accountId, token);
+  }
+  return token;
+}
+
+async function compare(accountId: string | undefined, body: unknown, accept = "application/json") {
+  return t.request("/app/compare", {
     method: "POST",
     headers: {
       "content-type": "application/json",
       accept,
-      ...(accountId ? { authorization: `Bearer mle_test_${accountId}` } : {}),
+      ...(accountId ? { authorization: `Bearer ${await tokenFor(accountId)}` } : {}),
     },
     body: JSON.stringify(body),
   });
@@ -211,6 +207,22 @@ describe("POST /app/compare", () => {
     const unauthorized = await compare(undefined, body);
     expect(unauthorized.status).toBe(401);
     expect(ErrorBodySchema.parse(await unauthorized.json()).error.code).toBe("UNAUTHORIZED");
+    // An API key does not open /app, nor a revoked device token.
+    const { accountId: keyed, key } = await t.admin.customer("1.00");
+    const withKey = await t.request("/app/compare", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+      body: JSON.stringify(body),
+    });
+    expect(withKey.status).toBe(401);
+    const { tokenId, token } = await t.services.extensionTokens.create(keyed, "revoked");
+    await t.services.extensionTokens.revoke(keyed, tokenId);
+    const revoked = await t.request("/app/compare", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    expect(revoked.status).toBe(401);
 
     const { accountId: poor } = await t.admin.customer("0.00");
     const broke = await compare(poor, { marketplace: group[1]!.marketplace, productId: group[1]!.productId });
@@ -241,22 +253,16 @@ describe("POST /app/compare rate limit", () => {
       env: { COMPARE_RATE_PER_SECOND: "1" },
     });
     try {
-      const limitedApp = new Hono<CompareEnv>();
-      limitedApp.use("*", requestContext(limited.services));
-      limitedApp.onError((error, c) => errorResponse(error, c as never));
-      limitedApp.use("/app/*", async (c, next) => {
-        c.set("extension", { accountId: "acct_none", tokenId: "tok_limited" });
-        await next();
-      });
-      limitedApp.route("/app", compareRoutes());
+      const { accountId } = await limited.admin.customer("0.00");
+      const { token } = await limited.services.extensionTokens.create(accountId, "limited");
       const send = () =>
-        limitedApp.request("/app/compare", {
+        limited.request("/app/compare", {
           method: "POST",
-          headers: { "content-type": "application/json" },
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
           body: JSON.stringify({ marketplace: "emporium", productId: "B000000001" }),
         });
-      // The first is let through (and is 401: that account does not exist); the next, within the second, is not.
-      expect((await send()).status).toBe(401);
+      // The first is let through (and is 402: nothing to pay with); the next, within the second, is not.
+      expect((await send()).status).toBe(402);
       const refused = await send();
       expect(refused.status).toBe(429);
       expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
