@@ -172,6 +172,12 @@ const EnvSchema = z.object({
   /** Comma list of error, throttle, truncate, refuse, timeout, slow, garbage, token-expired. */
   SANDBOX_FAULTS: z.string().default("error,throttle,truncate,refuse,timeout"),
   SANDBOX_SLOW_MS: int(0).default(3000),
+  /** Seller comparison (POST /app/compare): how long an answer is reused for one product, in ms. */
+  COMPARE_CACHE_TTL_MS: int(0).default(10 * 60_000),
+  /** How long the other marketplaces have to answer a comparison, in ms. */
+  COMPARE_DEADLINE_MS: int(100).default(8000),
+  /** Comparisons a second per extension token. */
+  COMPARE_RATE_PER_SECOND: int(1).default(2),
 
   // --- dashboard (docs/dashboard.md) ---
   /** "open": anyone may sign up; "invite": only with one of SIGNUP_INVITE_CODES. */
@@ -237,6 +243,7 @@ export interface Config {
   };
   translation: TranslationSettings;
   marketplaces: MarketplacesConfig;
+  compare: { cacheTtlMs: number; deadlineMs: number; ratePerSecond: number };
   dashboard: DashboardConfig;
   payments: PaymentsConfig;
 }
@@ -329,6 +336,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     },
     marketplaces: marketplacesConfig(e),
+    compare: {
+      cacheTtlMs: e.COMPARE_CACHE_TTL_MS,
+      deadlineMs: e.COMPARE_DEADLINE_MS,
+      ratePerSecond: e.COMPARE_RATE_PER_SECOND,
+    },
     dashboard: {
       signupMode: e.SIGNUP_MODE,
       inviteCodes: e.SIGNUP_INVITE_CODES.split(",")

@@ -4,6 +4,7 @@ import { GatewayError } from "../../src/contract/errors.ts";
 import type { SourceLang } from "../../src/translate/port.ts";
 import { formatMicros } from "../billing/money.ts";
 import { priceFor } from "../billing/prices.ts";
+import { compareRoutes } from "../compare/routes.ts";
 import { readJsonObject } from "../platform/body.ts";
 import { type ExtensionEnv, extensionAuth } from "./extension-auth.ts";
 
@@ -64,5 +65,7 @@ export function appRoutes(): Hono<ExtensionEnv> {
     }
   });
 
+  // Seller comparison (server/compare/routes.ts), behind the same device-token middleware.
+  app.route("/", compareRoutes());
   return app;
 }

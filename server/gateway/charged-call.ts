@@ -3,6 +3,7 @@ import { type ErrorCode, GatewayError } from "../../src/contract/errors.ts";
 import { type Chargeable, priceFor } from "../billing/prices.ts";
 import type { AppEnv } from "../platform/context.ts";
 import { requestHeader } from "../platform/request-header.ts";
+import type { Services } from "../services.ts";
 import { fingerprintOf, idempotencyKeyOf } from "./idempotency.ts";
 
 export interface ChargedCall<T> {
@@ -87,5 +88,50 @@ export class CallSignal {
     if (this.made) return this.made.aborted;
     const outgoing = (this.c.env as { outgoing?: { destroyed?: boolean } } | undefined)?.outgoing;
     return outgoing?.destroyed === true;
+  }
+}
+
+/** Who pays for a call made on an account's behalf outside the /v1 key chain (the extension's /app). */
+export interface Payer {
+  accountId: string;
+  billingEnabled: boolean;
+}
+
+/**
+ * The same money part as runCharged, for a call the server makes itself on an account's behalf (a
+ * comparison fans out to many marketplace calls, each charged at its own price): quota → reserve (402) →
+ * capacity (429) → run → commit, or release on anything thrown or when `signal` aborted.
+ */
+export async function runChargedFor<T>(
+  services: Pick<Services, "ledger" | "capacity" | "prices">,
+  payer: Payer,
+  meta: { requestId: string; signal: AbortSignal },
+  call: Omit<ChargedCall<T>, "run"> & { run(signal: AbortSignal): Promise<T> },
+): Promise<T> {
+  if (!payer.billingEnabled) {
+    throw new GatewayError(
+      "QUOTA_EXCEEDED",
+      "This account has no billing arrangement covering this API. Set one up in the dashboard under Balance.",
+    );
+  }
+  const reserving = services.ledger.reserve(payer.accountId, priceFor(services.prices, call.chargeable), {
+    requestId: meta.requestId,
+    operation: call.operation,
+  });
+  const hold = reserving instanceof Promise ? await reserving : reserving;
+  try {
+    const acquiring = services.capacity.acquire(call.capacityScope, call.saturatedCode);
+    const permit = acquiring instanceof Promise ? await acquiring : acquiring;
+    try {
+      const result = await call.run(meta.signal);
+      if (meta.signal.aborted)
+        throw new GatewayError("UPSTREAM_TIMEOUT", "The call was cut off before its answer.");
+      hold.commit();
+      return result;
+    } finally {
+      permit.release();
+    }
+  } finally {
+    hold.release();
   }
 }

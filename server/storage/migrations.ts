@@ -289,6 +289,29 @@ CREATE TABLE idempotency_keys (
 CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
 `,
   },
+  {
+    // The exchange rates landed costs are computed with, each with the day it was taken.
+    id: "0050_exchange_rates",
+    sql: `
+CREATE TABLE exchange_rates (
+  currency TEXT PRIMARY KEY CHECK (currency ~ '^[A-Z]{3}$'),
+  -- Units of the currency one US dollar buys.
+  per_usd NUMERIC NOT NULL CHECK (per_usd > 0),
+  as_of DATE NOT NULL
+);
+INSERT INTO exchange_rates (currency, per_usd, as_of) VALUES
+  ('USD', 1, '2026-11-20'),
+  ('CNY', 7.2, '2026-11-20'),
+  ('JPY', 150, '2026-11-20'),
+  ('KRW', 1385, '2026-11-20'),
+  ('EUR', 0.92, '2026-11-20'),
+  ('GBP', 0.79, '2026-11-20'),
+  ('TWD', 32.1, '2026-11-20'),
+  ('HKD', 7.78, '2026-11-20'),
+  ('CAD', 1.39, '2026-11-20'),
+  ('AUD', 1.53, '2026-11-20');
+`,
+  },
 ];
 
 const MIGRATION_LOCK = 7_270_127;

@@ -18,6 +18,7 @@ const BENCHES = {
   engine: () => import("./engine.bench.ts"),
   startup: () => import("./startup.bench.ts"),
   extension: () => import("./extension.bench.ts"),
+  compare: () => import("./compare.bench.ts"),
 } as const;
 
 type Name = keyof typeof BENCHES;

@@ -44,16 +44,25 @@ export class DialectContext {
     await new Promise((resolve) => setTimeout(resolve, jitter));
   }
 
-  /** GET /img/:index/:file (file is "<n>.jpg"), shared by every dialect. */
+  /**
+   * GET /img/:index/:file (file is "<n>.jpg"), shared by every dialect; `?w=` asks for a smaller copy, as
+   * marketplaces' image CDNs resize on request (Shopify's `width`, eBay's `s-l225`, AliExpress's `_220x220`).
+   */
   serveImage(c: Context): Response {
     const index = Number(c.req.param("index"));
     const file = /^(\d+)\.jpg$/.exec(c.req.param("file") ?? "");
     const n = file ? Number(file[1]) : Number.NaN;
     const product = Number.isInteger(index) ? this.catalog.products[index] : undefined;
     if (!product || !Number.isInteger(n) || n < 0 || n >= product.imageCount) return c.text("Not Found", 404);
-    const jpeg = this.#images.get(product, n, this.catalog.lang);
+    const jpeg = this.#images.get(product, n, this.catalog.lang, thumbnailWidth(c.req.query("w")));
     return new Response(new Uint8Array(jpeg), {
       headers: { "content-type": "image/jpeg", "cache-control": "public, max-age=86400" },
     });
   }
+}
+
+/** A requested thumbnail width (64 to 1600 pixels), or undefined for the listing's own size. */
+export function thumbnailWidth(value: string | undefined): number | undefined {
+  const w = Number(value);
+  return Number.isInteger(w) && w >= 64 && w <= 1600 ? w : undefined;
 }

@@ -243,18 +243,16 @@ export class ImageCache {
     this.#max = max;
   }
 
-  get(product: CatalogProduct, n: number, lang: Lang): Buffer {
-    const key = `${product.marketplace}:${product.index}:${n}`;
+  get(product: CatalogProduct, n: number, lang: Lang, width?: number): Buffer {
+    const size = width === undefined ? product.image.size : Math.min(width, product.image.size);
+    const key = `${product.marketplace}:${product.index}:${n}:${size}`;
     const hit = this.#entries.get(key);
     if (hit) {
       this.#entries.delete(key);
       this.#entries.set(key, hit);
       return hit;
     }
-    const jpeg = drawProductImage(product, n, lang, product.image.size).toBuffer(
-      "image/jpeg",
-      product.image.quality,
-    );
+    const jpeg = drawProductImage(product, n, lang, size).toBuffer("image/jpeg", product.image.quality);
     this.#entries.set(key, jpeg);
     if (this.#entries.size > this.#max) this.#entries.delete(this.#entries.keys().next().value!);
     return jpeg;
