@@ -106,7 +106,7 @@ export async function runChargedFor<T>(
   services: Pick<Services, "ledger" | "capacity" | "prices">,
   payer: Payer,
   meta: { requestId: string; signal: AbortSignal },
-  call: Omit<ChargedCall<T>, "run"> & { run(signal: AbortSignal): Promise<T> },
+  call: Omit<ChargedCall<T>, "run" | "request"> & { run(signal: AbortSignal): Promise<T> },
 ): Promise<T> {
   if (!payer.billingEnabled) {
     throw new GatewayError(
