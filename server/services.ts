@@ -117,7 +117,11 @@ export function createServices(config: Config, deps: ServiceDependencies): Servi
   const idempotency = new IdempotencyStore(deps.db);
   let pruning: NodeJS.Timeout | undefined;
   let translator: Promise<Translator> | undefined;
-  const imaging = new EnginePool({ threads: config.limits.imageWorkers, translation: config.translation });
+  const imaging = new EnginePool({
+    threads: config.limits.imageWorkers,
+    translation: config.translation,
+    logger,
+  });
   const fonts = new UserFonts(new UserFontStore(deps.db), new FontChecker({ logger }), {
     softCap: USER_FONT_SOFT_CAP,
     cacheBytes: USER_FONT_CACHE_BYTES,

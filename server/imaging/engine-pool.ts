@@ -3,25 +3,53 @@ import { GatewayError } from "../../src/contract/errors.ts";
 import type { FontsRegistry } from "../../src/contract/image-translate.ts";
 import { ENGINE_YOUNG_GENERATION_MB } from "../../src/engine/node/heap-settings.ts";
 import type { TranslationSettings } from "../../src/translate/node/create-server-translator.ts";
+import type { Logger } from "../platform/logger.ts";
 import type { EngineTask, EngineTaskResult } from "./engine-task.ts";
 
 export interface EnginePoolOptions {
   threads: number;
   translation: TranslationSettings;
+  logger?: Logger;
 }
 
 type Done = Exclude<EngineTaskResult, { kind: "error" }>;
 
+/** A task waiting for a thread, in this pool's own queue (where a cancel can drop it at no cost). */
+interface Waiting {
+  start(): void;
+  drop(error: Error): void;
+}
+
+/** How the threads went since start: what an operator and the cancellation tests read. */
+export interface EnginePoolStats {
+  /** Threads that died (a crash in native code, out of memory); piscina starts a fresh one. */
+  crashed: number;
+  /** Calls whose caller left while they waited for a thread: dropped before any engine work. */
+  droppedWaiting: number;
+}
+
 /**
  * The worker threads that run the image engine, so a translation (hundreds of milliseconds of CPU)
- * never blocks the gateway's event loop. Piscina queues tasks beyond the threads; how many may be in
+ * never blocks the gateway's event loop. At most one task per thread is handed to piscina; the rest
+ * wait here, in order, so a caller that leaves while waiting is dropped at once. How many may be in
  * flight at all is the capacity limit's job (CAPACITY_IMAGE → 503).
  */
 export class EnginePool {
   private readonly pool: Piscina;
+  private readonly threads: number;
+  private readonly logger: Logger | undefined;
+  private readonly waiting: Waiting[] = [];
+  /** Threads given to a task (handed to piscina, or about to be). */
+  private busy = 0;
+  /** The tasks handed to piscina and their cancel flags, raised all at once on close. */
+  private readonly running = new Set<Promise<unknown>>();
+  private readonly flags = new Set<SharedArrayBuffer>();
   private registry: Promise<FontsRegistry> | undefined;
+  readonly stats: EnginePoolStats = { crashed: 0, droppedWaiting: 0 };
 
   constructor(options: EnginePoolOptions) {
+    this.threads = options.threads;
+    this.logger = options.logger;
     this.pool = new Piscina({
       filename: new URL("./engine-worker.ts", import.meta.url).href,
       minThreads: 0,
@@ -34,26 +62,38 @@ export class EnginePool {
       resourceLimits: { maxYoungGenerationSizeMb: ENGINE_YOUNG_GENERATION_MB },
       workerData: { translation: options.translation },
     });
+    // A thread that dies outside a task is reported here; unheard, the 'error' event would take the whole
+    // server down. Its task (if any) is rejected by piscina, and the next task gets a fresh thread.
+    this.pool.on("error", (error: unknown) => {
+      this.stats.crashed++;
+      this.logger?.error("an engine thread died", { error });
+    });
   }
 
   /**
    * Runs a task; GatewayErrors raised in the worker come back as GatewayErrors. Cancellation is
    * cooperative: a worker is never terminated (killing a thread inside onnxruntime or canvas native code
-   * takes the whole process down); the caller's abort raises a shared flag that the worker turns into the
-   * engine's own AbortSignal, which its stages check.
+   * takes the whole process down). A task still waiting for a thread is dropped at once; a running one
+   * sees its shared flag raised, which the worker turns into the engine's own AbortSignal, checked
+   * between stages and inside long loops, and answers "cancelled" without losing its thread.
    */
   async run(task: EngineTask, signal?: AbortSignal): Promise<Done> {
-    const cancel = signal ? new SharedArrayBuffer(4) : undefined;
-    const raise = () => {
-      if (cancel) Atomics.store(new Int32Array(cancel), 0, 1);
-    };
+    await this.turn(signal);
+    const cancel = new SharedArrayBuffer(4);
+    const raise = () => Atomics.store(new Int32Array(cancel), 0, 1);
+    if (signal?.aborted) raise();
     signal?.addEventListener("abort", raise, { once: true });
+    // The image is copied to the worker, not transferred: the request's buffer may be shared with the
+    // socket's buffer pool, and a copy costs a millisecond against hundreds of the engine.
+    const running = this.pool.run({ ...task, cancel }) as Promise<EngineTaskResult>;
+    this.running.add(running);
+    this.flags.add(cancel);
     let result: EngineTaskResult;
     try {
-      // The image is copied to the worker, not transferred: the request's buffer may be shared with the
-      // socket's buffer pool, and a copy costs a millisecond against hundreds of the engine.
-      result = await this.pool.run(cancel ? { ...task, cancel } : task);
+      result = await running;
     } catch (error) {
+      this.stats.crashed++;
+      this.logger?.error("an engine thread died under a task", { error });
       throw new GatewayError(
         "ROUTING_INCIDENT",
         "The image could not be processed (an engine worker failed); retry the request.",
@@ -61,12 +101,54 @@ export class EnginePool {
       );
     } finally {
       signal?.removeEventListener("abort", raise);
+      this.running.delete(running);
+      this.flags.delete(cancel);
+      this.busy--;
+      this.next();
     }
     if (signal?.aborted)
       throw new GatewayError("BAD_REQUEST", "The caller closed the request before the answer.");
     if (result.kind === "error")
       throw new GatewayError(result.code, result.message, { status: result.status });
     return result;
+  }
+
+  /** Waits for a free thread (in order); rejects at once if the caller leaves meanwhile. */
+  private turn(signal: AbortSignal | undefined): Promise<void> {
+    if (signal?.aborted)
+      return Promise.reject(
+        new GatewayError("BAD_REQUEST", "The caller closed the request before the answer."),
+      );
+    if (this.busy < this.threads && this.waiting.length === 0) {
+      this.busy++;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const entry: Waiting = {
+        start: () => {
+          signal?.removeEventListener("abort", leave);
+          resolve();
+        },
+        drop: reject,
+      };
+      const leave = () => {
+        const at = this.waiting.indexOf(entry);
+        if (at < 0) return;
+        this.waiting.splice(at, 1);
+        this.stats.droppedWaiting++;
+        reject(new GatewayError("BAD_REQUEST", "The caller closed the request before the answer."));
+      };
+      signal?.addEventListener("abort", leave, { once: true });
+      this.waiting.push(entry);
+    });
+  }
+
+  /** Hands the next waiting task a thread; called whenever a running task settles. */
+  private next(): void {
+    while (this.waiting.length > 0 && this.busy < this.threads) {
+      this.busy++;
+      this.waiting.shift()!.start();
+    }
   }
 
   /** The bundled fonts registry, read from the fonts' own cmaps once, then served from memory. */
@@ -83,7 +165,16 @@ export class EnginePool {
     return this.run({ kind: "warm" });
   }
 
-  close(): Promise<void> {
-    return this.pool.destroy();
+  /**
+   * Stops the pool: waiting tasks are refused, running ones cancelled and waited for (a thread is
+   * terminated only once idle, never inside native code), then the threads go.
+   */
+  async close(): Promise<void> {
+    for (const entry of this.waiting.splice(0))
+      entry.drop(new GatewayError("SERVICE_UNAVAILABLE", "The server is shutting down; retry the request."));
+    for (const flag of this.flags) Atomics.store(new Int32Array(flag), 0, 1);
+    const settled = Promise.allSettled([...this.running]);
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
+    await this.pool.destroy();
   }
 }

@@ -33,6 +33,8 @@ function translatorOf(): Promise<Translator> {
 
 export default async function runEngineTask(task: EngineTask): Promise<EngineTaskResult> {
   const cancellation = watch(task.cancel);
+  // A caller that left while its task waited costs no engine work at all.
+  if (cancellation?.signal.aborted) return CANCELLED;
   const control = cancellation ? { signal: cancellation.signal } : {};
   try {
     switch (task.kind) {
@@ -65,23 +67,49 @@ export default async function runEngineTask(task: EngineTask): Promise<EngineTas
         throw new Error(`unknown engine task ${(task as { kind: string }).kind}`);
     }
   } catch (error) {
+    // A cancelled task ends as an answer, never as a thrown error: whatever a stage threw on the way out
+    // (an AbortError, a model run cut short), the thread stays up and keeps its models.
+    if (cancellation?.signal.aborted) return CANCELLED;
     if (isGatewayError(error))
       return { kind: "error", code: error.code, message: error.message, status: error.status };
-    if (cancellation?.signal.aborted)
-      return { kind: "error", code: "BAD_REQUEST", message: "cancelled", status: 400 };
     throw error;
   } finally {
     cancellation?.stop();
   }
 }
 
-/** Turns the gateway's shared cancel flag into an AbortSignal, looking at it every few milliseconds. */
+const CANCELLED: EngineTaskResult = {
+  kind: "error",
+  code: "BAD_REQUEST",
+  message: "The caller closed the request before the answer.",
+  status: 400,
+};
+
+/**
+ * Turns the gateway's shared cancel flag into an AbortSignal. The engine's checks (`aborted`,
+ * `throwIfAborted()`, between stages and inside loops) read the flag itself, synchronously: this thread
+ * is busy with the engine's own work, so a timer alone would fire late or not at all. The timer stays
+ * for listeners (a translator's fetch) that wait on the 'abort' event.
+ */
 function watch(flag: SharedArrayBuffer | undefined) {
   if (!flag) return undefined;
   const view = new Int32Array(flag);
   const controller = new AbortController();
-  const timer = setInterval(() => {
-    if (Atomics.load(view, 0) === 1) controller.abort();
-  }, 10);
-  return { signal: controller.signal, stop: () => clearInterval(timer) };
+  const signal = controller.signal;
+  const aborted = Object.getOwnPropertyDescriptor(AbortSignal.prototype, "aborted")!.get!;
+  const poll = () => {
+    if (!aborted.call(signal) && Atomics.load(view, 0) === 1) controller.abort();
+  };
+  Object.defineProperty(signal, "aborted", {
+    get: () => {
+      poll();
+      return aborted.call(signal) as boolean;
+    },
+  });
+  signal.throwIfAborted = () => {
+    poll();
+    AbortSignal.prototype.throwIfAborted.call(signal);
+  };
+  const timer = setInterval(poll, 10);
+  return { signal, stop: () => clearInterval(timer) };
 }

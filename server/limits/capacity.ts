@@ -30,6 +30,8 @@ interface Counter {
 export class Capacity {
   private readonly counter: Counter;
   private readonly durations = new Map<string, number>(); // EWMA of call durations per scope, ms
+  /** Places this process holds now, per scope: what a test or an operator checks after a storm. */
+  private readonly held = new Map<string, number>();
 
   constructor(limits: CapacityLimits, redis?: { client: Redis; keyPrefix: string }) {
     this.counter = redis
@@ -61,11 +63,18 @@ export class Capacity {
         { retryAfterMs },
       );
     }
+    this.held.set(scope, (this.held.get(scope) ?? 0) + 1);
     return new Place(this, scope, token);
+  }
+
+  /** Places of `scope` this process holds right now (each released when its call ends, however). */
+  inFlight(scope: string): number {
+    return this.held.get(scope) ?? 0;
   }
 
   /** Called once per place by Place.release. */
   releasePlace(scope: string, token: string, heldMs: number): void {
+    this.held.set(scope, (this.held.get(scope) ?? 1) - 1);
     this.counter.release(scope, token);
     this.observe(scope, heldMs);
   }

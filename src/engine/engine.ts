@@ -147,10 +147,14 @@ export class ImageEngine {
         { recognizer, japanese: () => this.tesseract("jpn") },
         request.signal,
       );
+      // A cancel rejects `reading` while this loop yields: mark it handled now (it is still awaited
+      // below), or the rejection goes unheard for a turn and takes the worker thread down with it.
+      reading.catch(() => {});
       // Meanwhile this thread works out what does not need the text (masks, colours, badges): where the
       // runtime infers off this thread the two overlap; onnxruntime-node runs inference on this thread, so
       // there each yield lets a pending run go first and the work only interleaves.
       for (const line of lines) {
+        request.signal?.throwIfAborted();
         prepared.set(
           line.quad,
           prepareAnalysis(source.image, line.quad, isColumn(line.quad), analysisOptions),
