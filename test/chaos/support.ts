@@ -4,7 +4,7 @@ import { createMarketplaceModules } from "../../server/marketplaces/index.ts";
 import { listen } from "../../server/platform/http-server.ts";
 import { silentLogger } from "../../server/platform/logger.ts";
 import { resolveUpstreams } from "../../server/sandbox/resolve.ts";
-import { createServices } from "../../server/services.ts";
+import { createServices, type Services } from "../../server/services.ts";
 import { migrate } from "../../server/storage/migrations.ts";
 import { openPglite } from "../../server/storage/pglite-driver.ts";
 import { readSchemaDump } from "../../server/storage/schema-dump.ts";
@@ -14,6 +14,8 @@ const ADMIN_TOKEN = "chaos-admin-token-0123456789";
 export interface ChaosServer {
   port: number;
   config: Config;
+  /** The server's services, for what only the inside sees (threads lost, places held). */
+  services: Services;
   /** A funded account and its key. */
   customer(credit: string): Promise<{ accountId: string; key: string }>;
   balanceMicros(accountId: string): Promise<number>;
@@ -49,6 +51,7 @@ export async function startChaosServer(env: Record<string, string> = {}): Promis
   return {
     port,
     config,
+    services,
     async customer(credit) {
       const { accountId } = (await admin("/accounts", {
         email: `chaos${Math.random().toString(36).slice(2)}@example.com`,
