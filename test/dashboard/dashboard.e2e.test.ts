@@ -130,6 +130,17 @@ describe("dashboard in Chromium", () => {
     await shot("balance");
   });
 
+  it("says what happened when a person comes back from checkout, once", async () => {
+    await page.goto(`${base}/dashboard/balance?topup=cancelled`);
+    await page.getByText("Top-up cancelled: nothing was charged.").waitFor();
+    expect(new URL(page.url()).search).toBe("");
+    await page.goto(`${base}/dashboard/balance?topup=pay_3f9a`);
+    await page.getByText("Payment received.", { exact: false }).waitFor();
+    await page.reload();
+    await page.getByRole("heading", { name: "Balance and usage" }).waitFor();
+    expect(await page.getByText("Payment received.", { exact: false }).count()).toBe(0);
+  });
+
   it("connects an extension through the consent page and disconnects it", async () => {
     const state = "st4te-123";
     const url = `${base}/dashboard/connect?${new URLSearchParams({ redirect_uri: receiverUrl, state, name: "Chrome on laptop" })}`;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api } from "./api.ts";
 import { money, when } from "./format.ts";
+import { topUpReturnNotice } from "./topup-return.ts";
 import { UsageChart, type UsageRow } from "./usage-chart.tsx";
 import { Card, Empty, Notice } from "./widgets.tsx";
 
@@ -28,7 +29,9 @@ export function BalancePage() {
   const [balance, setBalance] = useState<Balance | null>(null);
   const [ledger, setLedger] = useState<LedgerLine[]>([]);
   const [usage, setUsage] = useState<UsageRow[]>([]);
-  const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
+  const [message, setMessage] = useState<{ kind: "ok" | "warn" | "error"; text: string } | null>(() =>
+    topUpReturnNotice(location.search),
+  );
   const [busy, setBusy] = useState(false);
   const [showAll, setShowAll] = useState(false);
 
@@ -44,6 +47,8 @@ export function BalancePage() {
   };
   useEffect(() => {
     void load();
+    // The notice of a return from checkout is said once; a reload should not say it again.
+    if (new URLSearchParams(location.search).has("topup")) history.replaceState(null, "", location.pathname);
   }, []);
 
   async function topUp(amount: string) {
