@@ -99,6 +99,8 @@ export async function killUnderLoad(
     );
     progress(`load stopped: ${JSON.stringify(counts)}`);
     await watching;
+    // Charges are settled in batches: give the survivor's last batch time to reach the database.
+    await sleep(1_000);
     const { rows } = await setup.query<{ left: number }>(
       "SELECT (SELECT SUM(balance_micros) FROM accounts) + COALESCE((SELECT SUM(amount_micros) FROM credit_leases), 0)::int8 AS left",
     );
