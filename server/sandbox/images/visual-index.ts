@@ -1,8 +1,9 @@
 import { createCanvas } from "@napi-rs/canvas";
 import { Piscina } from "piscina";
 import { readImageSize } from "../../platform/image-size.ts";
+import { hammingDistance } from "../../platform/perceptual-hash.ts";
 import type { CatalogProduct, MarketCatalog } from "../catalog/catalog.ts";
-import { type Fingerprint, LOW, shrink, WORDS } from "./fingerprint.ts";
+import { type Fingerprint, LOW, shrink } from "./fingerprint.ts";
 import { drawProductImage } from "./render.ts";
 
 export type { Fingerprint };
@@ -56,15 +57,8 @@ export async function closeFingerprintDecoder(): Promise<void> {
   await closing;
 }
 
-function popcount(x: number): number {
-  let v = x - ((x >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
 export function distance(a: Fingerprint, b: Fingerprint): number {
-  let hamming = 0;
-  for (let i = 0; i < WORDS; i++) hamming += popcount(a.bits[i]! ^ b.bits[i]!);
+  const hamming = hammingDistance(a.bits, b.bits);
   let color = 0;
   for (let i = 0; i < a.colors.length; i++) color += Math.abs(a.colors[i]! - b.colors[i]!);
   // Both terms on a 0..64 scale: the share of differing bits, and the mean colour difference.
