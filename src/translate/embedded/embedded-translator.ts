@@ -18,6 +18,7 @@ import { isCoherent } from "../scripts.ts";
 import { assemble } from "./assemble.ts";
 import { hasTraditionalCharacters, toSimplified, toTaiwan } from "./chinese-variants.ts";
 import type { EmbeddedData } from "./embedded-data.ts";
+import { grammarFor } from "./grammars.ts";
 import { addEntry, createLexicon, type Entry, type Family, type Lexicon, type OutLang } from "./lexicon.ts";
 import { regionalCurrency } from "./regional-currency.ts";
 import { segment, type Token } from "./segment.ts";
@@ -138,12 +139,14 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
     const nfkc = cleaned.normalize("NFKC").replace(/°\s?(?=°[CF])/g, "");
     const normalized = family === "zh" ? toSimplified(nfkc) : nfkc;
     const lang = outLang(target);
+    const grammar = grammarFor(family, lang);
     let tokens = segment({
       text: normalized,
       family,
       lexicon: data.lexicons[family],
       user: userLexicon(glossary, family, target),
       lang,
+      grammar,
     });
     const unknown = tokens.filter((t) => t.kind === "unknown").map((t) => t.src);
     if (unknown.length) {
@@ -172,7 +175,7 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
       attachPrefixes(tokens, data.lexicons.zh);
       colorsInLists(tokens, data.lexicons.zh);
     }
-    let output = assemble(tokens, family, lang);
+    let output = assemble(tokens, family, lang, grammar);
     if (output === undefined || output === "") return kept("no translation for every part");
     if (target === "zh-TW") output = toTaiwan(output);
     else if (family === "zh" && normalized !== nfkc && hasTraditionalCharacters(nfkc))
