@@ -36,6 +36,12 @@ export interface PairGrammar {
   /** Pieces the pair reads at a position beyond the lexicon's (a negated quality, "without" + noun). */
   extraPieces?(context: SegmentContext): ExtraPiece[];
 
+  // --- Between segmentation and assembly ---
+  /** Words the pair cannot write sensibly (a counter with nothing to count): the line is then kept. */
+  unwritable?(tokens: Token[]): string[];
+  /** Fixes over the segmented tokens that need the lexicon (prefixes, colour names in lists). */
+  afterSegment?(tokens: Token[], lexicon: Lexicon): void;
+
   // --- Word order ---
   /** Passes over the tokens before the verbs move (phrase structure the word order cannot see). */
   beforeReorder?(out: Token[], moved: Set<Token>): void;

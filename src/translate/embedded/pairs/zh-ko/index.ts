@@ -18,6 +18,7 @@ import {
 } from "./phrase-passes.ts";
 import { chineseKorean } from "./piece-passes.ts";
 import { chinesePieces } from "./segment-pieces.ts";
+import { attachPrefixes, colorsInLists, countersWithoutNumber } from "./token-fixes.ts";
 import { CLAUSE_VERBS, OBJECT_PARTICLE } from "./token-helpers.ts";
 import { fronting, predicates } from "./word-order.ts";
 import { KO, MAPS, RE, SRC } from "./words.ts";
@@ -79,6 +80,11 @@ export const chineseToKorean: PairGrammar = {
   order: "vo-to-ov",
   singleCharacterCost: 0.15,
   extraPieces: chinesePieces,
+  unwritable: countersWithoutNumber,
+  afterSegment: (tokens, lexicon) => {
+    attachPrefixes(tokens, lexicon);
+    colorsInLists(tokens, lexicon);
+  },
   beforeReorder,
   ...chineseObjects,
   beforeVerbPlaced,
