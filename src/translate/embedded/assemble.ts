@@ -123,11 +123,11 @@ function separator(prev: Piece, cur: Piece, lang: OutLang): string {
   if (prev.token.kind === "space" || cur.token.kind === "space") return "";
   if (prev.glueAfter || cur.glueBefore) return "";
   if (CLOSING.test(cur.text) || OPENING.test(prev.text)) {
-    // "서두르세요!" and "(税込)": punctuation hugs its word; a comma still wants a space after it.
+    // "Hurry!" and "(tax incl.)": punctuation hugs its word; a comma still wants a space after it.
     return "";
   }
   const spaced = lang === "ko" || lang === "en";
-  // Slashes and multiplication signs join what they separate: 블랙/화이트, W30×D20, IH·가스레인지.
+  // Slashes and multiplication signs join what they separate: black/white, W30×D20, IH·gas.
   if (INFIX.test(cur.text) || INFIX.test(prev.text)) return "";
   if (
     cur.token.pos === "cl" &&
@@ -136,8 +136,8 @@ function separator(prev: Piece, cur: Piece, lang: OutLang): string {
       (prev.token.kind === "rule" && /\d$/.test(prev.token.src)))
   )
     return lang === "en" ? " " : "";
-  // Korean writes a number and the word counted together (15시까지, 20시간, 1개당) when the source did;
-  // a bound stands apart (10,000 이상).
+  // Korean writes a number and the word counted together (until 15 o'clock, 20 hours, per piece) when
+  // the source did; a bound stands apart (10,000 and more).
   if (
     lang === "ko" &&
     prev.token.kind === "number" &&

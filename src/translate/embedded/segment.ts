@@ -7,13 +7,14 @@
  */
 import type { PairGrammar } from "./grammar.ts";
 import type { Family, Lexicon, OutLang } from "./lexicon.ts";
+import { CN_NUMERAL_CHARACTERS } from "./numbers.ts";
 import { matchRules } from "./rules.ts";
 import type { Token } from "./tokens.ts";
 
 export type { Piece, Token, TokenKind } from "./tokens.ts";
 
 // User terms cost less than nothing: a path through a term the caller fixed always beats any glossary
-// phrase that would swallow it ("优质面料" must not hide a user term "面料").
+// phrase that would swallow it ("quality fabric" must not hide a user term "fabric").
 const COST = {
   user: -5,
   glossary: 1,
@@ -23,7 +24,7 @@ const COST = {
   keptWord: 3,
   punct: 0.1,
   space: 0,
-  /** A prefix and the word it governs (无香精): dearer than one glossary phrase, cheaper than two pieces. */
+  /** A prefix and the word it governs (without fragrance): dearer than one glossary phrase, cheaper than two pieces. */
   composite: 1.5,
   unknown: 20,
 };
@@ -33,6 +34,7 @@ const LATIN_START = /[A-Za-z]/;
 const LATIN_WORD = /[A-Za-z][A-Za-z0-9'’&+]*(?:[-.][A-Za-z0-9]+)*/y;
 const WORD_CHAR = /[A-Za-z0-9]/;
 const PUNCT = /[\p{P}\p{S}]/u;
+const AFTER_NUMERAL = new RegExp(`[\\d${CN_NUMERAL_CHARACTERS}]`);
 
 export interface SegmentInput {
   text: string;
@@ -67,7 +69,7 @@ export function segment({ text, family, lexicon, user, lang, grammar }: SegmentI
     if (!base || !cell) return;
     const total = base.cost + cost;
     // On a tie the reading with the longer earlier piece wins, as in forward maximum matching
-    // (深度防冻 + 不结冰, not 深度 + 防冻不结冰).
+    // (deep antifreeze + does not freeze, not deep + antifreeze does not freeze).
     if (total < cell.cost - 1e-9 || (total < cell.cost + 1e-9 && from > cell.from)) {
       cell.cost = total;
       cell.from = from;
@@ -91,8 +93,8 @@ export function segment({ text, family, lexicon, user, lang, grammar }: SegmentI
     return false;
   };
 
-  // Positions inside a reviewed glossary word (日本 in 日本初): a dictionary word may not start or end
-  // there, or the fallback would cut a known word in two and read garbage from the pieces (日 + 本初).
+  // Positions inside a reviewed glossary word (Japan in "first in Japan"): a dictionary word may not start
+  // or end there, or the fallback would cut a known word in two and read garbage from the pieces.
   const insideGlossaryWord = new Uint8Array(n + 1);
   for (let a = 0; a < n; a++) {
     const max = Math.min(lexicon.maxKeyLength, n - a);
@@ -101,8 +103,7 @@ export function segment({ text, family, lexicon, user, lang, grammar }: SegmentI
       if (e && e.kind === "glossary") for (let k = a + 1; k < a + len; k++) insideGlossaryWord[k] = 1;
     }
   }
-  const afterNumber = (at: number) =>
-    at > 0 && /[\d零〇一二两三四五六七八九十百千万]/.test(text[at - 1] ?? "");
+  const afterNumber = (at: number) => at > 0 && AFTER_NUMERAL.test(text[at - 1] ?? "");
 
   for (let i = 0; i < n; i++) {
     if (!Number.isFinite(best[i]?.cost)) continue;
@@ -129,10 +130,10 @@ export function segment({ text, family, lexicon, user, lang, grammar }: SegmentI
         // "Great | for Kids".
         if (family === "en" && entry.pos === "v" && entry.kind === "glossary") cost -= 0.1;
         // A lone Chinese character from the glossary is dearer than a word: two of them must not beat
-        // the dictionary word they spell (大 + 气 is not 大气).
+        // the dictionary word they spell (big + air is not "grand").
         if (grammar?.singleCharacterCost && len === 1 && entry.kind === "glossary" && entry.pos !== "p")
           cost += grammar.singleCharacterCost;
-        // A one-character classifier away from a number (日 in 日本初) is rarely the classifier.
+        // A one-character classifier away from a number (day in "Japan") is rarely the classifier.
         if (entry.pos === "cl" && len === 1 && !afterNumber(i)) cost += 2;
         relax(i, i + len, cost, { src: text.slice(i, i + len), kind: "lex", pos: entry.pos, entry });
       }

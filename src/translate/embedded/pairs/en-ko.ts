@@ -22,7 +22,7 @@ export const englishKorean: PairGrammar = {
 export const englishJapanese: PairGrammar = { order: "vo-to-ov", spacedSource: true };
 
 /**
- * "Shoes for Men" is 남성용 신발: an English "for" phrase that Korean writes as X용 goes, with its object,
+ * "Shoes for Men" is men's shoes: an English "for" phrase that Korean writes as X-yong goes, with its object,
  * in front of the noun it follows. The "for" is then already after its object and counts as moved.
  */
 function forPhrasesFirst(out: Token[], moved: Set<Token>): void {
@@ -32,7 +32,7 @@ function forPhrasesFirst(out: Token[], moved: Set<Token>): void {
     const t = out[i] as Token;
     if (t.kind !== "lex" || !t.entry?.out.ko?.endsWith(KO.use)) continue;
     const src = t.src.toLowerCase();
-    // Either "for" and its object, or a glossary phrase that is both ("for Men": 남성용).
+    // Either "for" and its object, or a glossary phrase that is both ("for Men").
     const whole = src.startsWith("for ") && t.pos === "n";
     if (!whole && (t.pos !== "v" || src !== "for")) continue;
     // The object: noun pieces after "for", spaces between them.
@@ -66,7 +66,7 @@ function englishComparatives(out: Token[]): void {
     if (out[end]?.kind === "space") end++;
     if (out[end]?.kind !== "number" && out[end]?.number === undefined) continue;
     end++;
-    // The unit or counter that goes with the number stays with it: "Over 50 Hours" -> 50시간 이상.
+    // The unit or counter that goes with the number stays with it: "Over 50 Hours" -> 50 hours and more.
     if (out[end]?.kind === "space" && out[end + 1]?.pos === "cl") end += 2;
     else if (out[end]?.pos === "cl") end++;
     out.splice(i, 1);
@@ -77,8 +77,8 @@ function englishComparatives(out: Token[]): void {
 
 /**
  * English words whose Korean depends on their neighbours: "and" between two qualities is the connective
- * ending (Durable and Long Lasting -> 튼튼하고 오래가는, not 튼튼한 및 오래가는); "Extra" before a quality
- * is 더 (Extra Wide -> 더 넓은); "Free" after a noun is 프리 (Paraben Free -> 파라벤 프리).
+ * ending (Durable and Long Lasting), not the word "and"; "Extra" before a quality is "more" (Extra
+ * Wide); "Free" after a noun is written as the loanword (examples: en-ko-examples.json).
  */
 function neighbours(pieces: Piece[]): void {
   const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");

@@ -8,24 +8,24 @@ import { CLAUSE_END, CLAUSE_VERBS, phraseEnds, withKorean } from "./token-helper
 import { KO, RE, SETS, SRC } from "./words.ts";
 
 /**
- * 请关闭电源, 请先检查: 请 asks for the act that closes its phrase (전원을 끄세요, 먼저 확인하세요), so
- * the phrase's last verb takes the polite request; a phrase that ends on an act noun takes 하세요.
+ * "Please" asks for the act that closes its phrase, so the phrase's last verb takes the polite request;
+ * a phrase that ends on an act noun takes "please do" (examples: zh-ko-examples.json, clause-passes/requests).
  */
 export function requests(out: Token[]): void {
   for (let i = 0; i < out.length; i++) {
     const t = out[i] as Token;
     if (t.src !== SRC.please || t.kind !== "lex") continue;
     let end = i + 1;
-    // A clause made by the passes before (取出滤网 | 清洗) does not end the request.
+    // A clause made by the passes before (take out the filter | wash) does not end the request.
     while (out[end] && (out[end] === CLAUSE_END || !phraseEnds(out[end]))) end++;
-    // The act is the phrase's last verb, or an act noun closing it (请按照说明书操作: 조작하세요).
+    // The act is the phrase's last verb, or an act noun closing it (operate as the manual says).
     let at = -1;
     for (let j = i + 1; j < end; j++) if (out[j]?.pos === "v" && !CLAUSE_VERBS.has(out[j] as Token)) at = j;
     if (end - 1 > i && RE.requestedActs.test(out[end - 1]?.entry?.out.ko ?? "")) at = end - 1;
     const act = out[at];
     const korean = act?.entry?.out.ko;
     if (!act?.entry || !korean || korean.includes(" … ")) continue;
-    // 请存放于阴凉处: a verb of putting keeps its glued place particle (~에 보관하세요).
+    // Please keep in a cool place: a verb of putting keeps its glued place particle.
     const place = RE.placeParticle.exec(korean)?.[0] ?? "";
     if (korean.startsWith("~") && !place) continue;
     const request = toRequest(korean.slice(place.length));
@@ -35,8 +35,8 @@ export function requests(out: Token[]): void {
 }
 
 /**
- * 按下按钮即可出水, 扫码即可连接: 即可 after an act makes it the condition of what follows (버튼을 누르면
- * 바로 출수, QR 코드 스캔하면 바로 연결), or of the phrase being done (加热即可: 가열하면 됩니다); 只需 before
+ * "Then it is done" after an act makes the act the condition of what follows (press the button and
+ * water comes), or of the phrase being done (heat it and that is all); "only need" before
  * the act adds nothing a Korean callout says.
  */
 export function conditions(out: Token[]): void {
@@ -64,12 +64,12 @@ export function conditions(out: Token[]): void {
 }
 
 /**
- * 取出滤网清洗, 长按电源键3秒关机: Chinese strings acts one after another; Korean joins the first to the
- * next with -아/-어 (필터를 꺼내 세척) or, for a press, as its condition (전원 버튼을 3초 길게 누르면 전원
- * 끄기). Only a native act (a -기 form) is joined; its object ends where the next act starts.
+ * Chinese strings acts one after another; Korean joins the first to the next with its -a/-eo form (take
+ * the filter out and wash it) or, for a press, as its condition (hold the power button 3 seconds and it
+ * switches off). Only a native act (a -gi form) is joined; its object ends where the next act starts.
  */
 export function serialVerbs(out: Token[]): void {
-  // An act noun closing the phrase is the next act (取出滤网清洗: 세척), not part of the object.
+  // An act noun closing the phrase is the next act (washing), not part of the object.
   const closingAct = (at: number) =>
     RE.closingActs.test(out[at]?.entry?.out.ko ?? "") && phraseEnds(out[at + 1]);
   const between = (at: number) => {

@@ -16,14 +16,15 @@ import {
 import { KO, MAPS, RE, SETS, SRC } from "./words.ts";
 
 /**
- * 在高温环境下使用: 在 + place (+ 下/中/里) is a place phrase, 고온 환경에서 (에 before keeping: 서늘한 곳에
- * 보관). It becomes the place followed by a glued particle piece that counts as part of an object.
+ * "At" + place (+ a localizer: under, in, inside) is a place phrase, "at" or "in" in Korean ("at" before
+ * keeping: kept in a cool place). It becomes the place followed by a glued particle piece that counts as
+ * part of an object. Examples of every pass: zh-ko-examples.json.
  */
 export function locatives(out: Token[]): void {
   for (let i = 0; i < out.length; i++) {
     const t = out[i] as Token;
     if (t.src === SRC.objectMarker && t.kind === "lex" && t.pos === "p") {
-      // 将本品放在…: 将 marks the object before its verb (본 제품을 …).
+      // The object marker before its verb: the object takes its particle.
       let end = i + 1;
       while (out[end]?.kind === "lex" && out[end]?.pos === "n") end++;
       const act = out[end];
@@ -37,7 +38,7 @@ export function locatives(out: Token[]): void {
     if (t.src !== SRC.at || t.kind !== "lex" || t.pos !== "p") continue;
     const verb = out[i - 1];
     if (verb?.kind === "lex" && verb.pos === "v" && SETS.keeping.has(verb.src)) {
-      // 放在阴凉处: put somewhere is kept there (서늘한 곳에 보관), the place before the act.
+      // Put in a cool place: put somewhere is kept there, the place before the act.
       let end = i + 1;
       while (out[end]?.kind === "lex" && out[end]?.pos === "n") end++;
       const closes = !out[end] || out[end]?.kind === "space" || out[end]?.kind === "punct";
@@ -63,7 +64,7 @@ export function locatives(out: Token[]): void {
     if (end === i + 1) continue;
     const localizer = SETS.localizers.has(out[end]?.src ?? "") ? 1 : 0;
     const after = out[end + localizer];
-    // 在通风处晾干: an act of keeping written as a noun (자연 건조) takes its place too.
+    // Dry in an airy place: an act of keeping written as a noun takes its place too.
     if (!after || (after.pos !== "v" && !SETS.keeping.has(after.src))) continue;
     out.splice(end, localizer, particlePiece(SETS.keeping.has(after.src) ? KO.at : KO.atDoing));
     out.splice(i, 1);
@@ -71,9 +72,9 @@ export function locatives(out: Token[]): void {
 }
 
 /**
- * 因 + cause: the cause comes first in Korean and closes on 原因 or 问题 (因光线问题 -> 조명 문제로 인해)
- * or on 不同, which says that it varies with it (因显示器不同 -> 모니터에 따라). Without such an end in
- * its phrase 因 stays as it is.
+ * "Because of" + cause: the cause comes first in Korean and closes on "reason" or "problem" (because of
+ * the lighting) or on "differs", which says that it varies with it (depending on the monitor). Without
+ * such an end in its phrase the word stays as it is.
  */
 export function causes(out: Token[]): void {
   for (let i = 0; i < out.length; i++) {
@@ -91,7 +92,7 @@ export function causes(out: Token[]): void {
   }
 }
 
-/** 清洗干净, 冲洗干净: the result is how the act is done (깨끗이 세척), not a quality of what follows. */
+/** Rinse clean: the result is how the act is done (cleanly), not a quality of what follows. */
 export function resultComplements(out: Token[]): void {
   for (let i = 1; i < out.length; i++) {
     const t = out[i] as Token;
@@ -101,7 +102,7 @@ export function resultComplements(out: Token[]): void {
     if (!adverb || t.kind !== "lex" || !isAct(act) || !act?.entry || !korean) continue;
     const next = out[i + 1];
     if (next && next.kind !== "space" && next.kind !== "punct") continue;
-    // The adverb goes before the act word itself, after whatever else the piece says (미온수로 깨끗이 헹구기).
+    // The adverb goes before the act word itself, after whatever else the piece says (rinse cleanly in warm water).
     const words = korean.split(" ");
     const acts = words.findIndex((w) => RE.actWord.test(w));
     const at = acts >= 0 ? acts : words.length - 1;
@@ -111,16 +112,16 @@ export function resultComplements(out: Token[]): void {
   }
 }
 
-/** 用于眼部, 涂抹于面部: 于 after a verb names where it is done, which Korean says first (눈가에 사용). */
+/** "At" after a verb names where it is done, which Korean says first (use around the eyes). */
 export function placesAfterVerbs(out: Token[]): void {
   for (let i = 1; i < out.length; i++) {
     const t = out[i] as Token;
     const verb = out[i - 1];
-    // 放入锅中, 倒进杯里: a verb of putting into takes its place the same way (냄비에 넣기).
+    // A verb of putting into takes its place the same way (put into the pot).
     const into = t.kind === "lex" && t.pos === "v" && RE.putInto.test(t.src) && t.src.length === 2;
     if (!into && (t.src !== SRC.placeAfterVerb || t.kind !== "lex" || !isAct(verb))) continue;
     let end = i + 1;
-    // 涂抹于干净的肌肤上: the place may be described (的) and close on a localizer, which 에 says.
+    // The place may be described ("de") and close on a localizer, which the particle "at" says.
     while (
       out[end]?.kind === "lex" &&
       (out[end]?.pos === "n" || (out[end]?.src === SRC.of && end > i + 1)) &&
@@ -136,7 +137,7 @@ export function placesAfterVerbs(out: Token[]): void {
     if (end === i + 1 || !closes) continue;
     const place = out.slice(i + 1, end);
     if (into) {
-      // The verb stays in front: it takes the place and its 에 as its object like any other.
+      // The verb stays in front: it takes the place and its particle as its object like any other.
       out.splice(end, localizer, particlePiece(KO.at));
       continue;
     }
@@ -146,8 +147,8 @@ export function placesAfterVerbs(out: Token[]): void {
 }
 
 /**
- * 用清水冲洗, 用湿布擦拭: 用 before a thing and an act is what the act is done with (물로 헹구기), not a
- * second act (사용).
+ * "Use" before a thing and an act is what the act is done with (rinse with water), not a second act
+ * (use).
  */
 export function instruments(out: Token[]): void {
   for (let i = 0; i < out.length; i++) {
@@ -167,7 +168,7 @@ export function instruments(out: Token[]): void {
   }
 }
 
-/** 一次装满, 一次搞定: 一次 before an act is all at once (한 번에 가득 채우기), not one time. */
+/** "Once" before an act is all at once (fill it all at once), not one time. */
 export function onceBeforeActs(out: Token[]): void {
   for (let i = 0; i + 1 < out.length; i++) {
     const t = out[i] as Token;
@@ -176,8 +177,8 @@ export function onceBeforeActs(out: Token[]): void {
 }
 
 /**
- * 越用越亮, 越穿越舒服: the more one does the act, the more the quality (쓸수록 밝은, 입을수록 편안한).
- * 越来越 (점점 더) is a glossary row.
+ * "The more ... the more": the more one does the act, the more the quality (the more it is used, the
+ * brighter). "More and more" is a glossary row.
  */
 export function theMore(out: Token[]): void {
   for (let i = 0; i + 3 < out.length; i++) {
@@ -198,7 +199,7 @@ export function theMore(out: Token[]): void {
   }
 }
 
-/** 配两个电池: 배터리 2개 포함, the count after the noun it counts. */
+/** Comes with two batteries: the count after the noun it counts. */
 export function countsAfterNouns(out: Token[]): void {
   for (let i = 0; i + 2 < out.length; i++) {
     const n = out[i] as Token;
@@ -207,7 +208,7 @@ export function countsAfterNouns(out: Token[]): void {
     let end = i + 2;
     while (out[end]?.kind === "lex" && out[end]?.pos === "n" && (out[end]?.src.length ?? 0) >= 2) end++;
     if (end === i + 2) continue;
-    // Only a phrase's last noun run: 3个杯子 but not 2个装 or a count inside a longer name.
+    // Only a phrase's last noun run: three cups, but not a pack of two or a count inside a longer name.
     const next = out[end];
     if (next && next.kind !== "space" && next.kind !== "punct" && next.pos !== "v") continue;
     const nouns = out.splice(i + 2, end - i - 2);

@@ -45,7 +45,7 @@ const HANDLERS: Handler[] = [
       const connective = toConnective(last);
       if (!connective) return;
       const noun = nouns.at(-1) as Piece;
-      // 让宝宝睡得更香: the noun does the act (아기가 더 푹 자게); 让肌肤更水润: it is made so (피부를).
+      // Let the baby sleep better: the noun does the act (subject); make the skin moister: it is made so (object).
       noun.text = `${noun.text}${pickParticle(noun.text, last.endsWith(KO.doing) ? KO.subject : KO.object)}`;
       quality.text = `${quality.text.slice(0, quality.text.length - last.length)}${connective.slice(0, -1)}${KO.adverb}`;
     },
@@ -60,7 +60,7 @@ const HANDLERS: Handler[] = [
         next.token.kind === "number" ||
         (next.token.kind === "lex" && (next.token.pos === "cl" || next.token.number !== undefined));
       if (!quantity || !/[\p{Script=Hangul}a-zA-Z0-9]$/u.test(next.text)) return;
-      // 每3个月: the counter after the number closes the quantity, and a span of time recurs (3개월마다).
+      // Every 3 months: the counter after the number closes the quantity, and a span of time recurs.
       const unit =
         next.token.kind === "number" && pieces[i + 2]?.token.pos === "cl" ? pieces[i + 2] : undefined;
       const last = unit ?? next;
@@ -68,7 +68,7 @@ const HANDLERS: Handler[] = [
       last.text = `${last.text}${RE.recurring.test(last.text) ? KO.every : KO.per}`;
     },
   },
-  // 更好的体验, 不一样的体验: described, the experience is 경험; as an act it stays 체험 (免费体验).
+  // A better experience: described, the experience is an experience; as an act it stays a trial (free trial).
   {
     when: ({ w, src }) => src === SRC.experience && w.token.kind === "lex",
     apply({ pieces, i, w }) {
@@ -78,8 +78,8 @@ const HANDLERS: Handler[] = [
       if (before && isModifierForm(before)) w.text = w.text.replace(RE.trial, KO.experience);
     },
   },
-  // 给你更好的体验, 给你满满的幸福感: a phrase that gives the reader a thing offers it (더 좋은 경험을
-  // 선사합니다), never 당신에게 before a bare noun phrase.
+  // Give you a better experience: a phrase that gives the reader a thing offers it, never "to you"
+  // before a bare noun phrase.
   {
     when: ({ pieces, i, w, src }) =>
       SETS.giveYou.has(src) && w.token.kind === "lex" && phraseEnd(pieces[i - 1]),
@@ -101,7 +101,7 @@ const HANDLERS: Handler[] = [
       last.text = `${last.text}${pickParticle(word, KO.object)} ${KO.offers}`;
     },
   },
-  // 给宝宝最好的呵护: the one it is for takes 에게 (아기에게 최고의 케어) when more follows.
+  // The best care for the baby: the one it is for takes the particle for people when more follows.
   {
     when: ({ w, src }) => src === SRC.give && w.token.kind === "lex" && w.text === "",
     apply({ pieces, i }) {
@@ -119,7 +119,7 @@ const HANDLERS: Handler[] = [
       to.text = `${to.text}${KO.toPerson}`;
     },
   },
-  // 洗得很干净, 穿得更舒服: how well it is done goes before the act (깨끗하게 세척, 더 편안하게 착용).
+  // Washes very clean, wears more comfortably: how well it is done goes before the act.
   {
     when: ({ w, src }) => SETS.how.has(src) && w.token.kind === "lex" && w.text === "",
     apply({ pieces, i }) {
@@ -140,7 +140,7 @@ const HANDLERS: Handler[] = [
       }
     },
   },
-  // 舒适与时尚: two qualities are joined by the connective ending, not 과/와 (편안하고 패셔너블한).
+  // Comfort and style: two qualities are joined by the connective ending, not the particle "and".
   {
     when: ({ w, src }) => SETS.and.has(src) && w.token.kind === "lex",
     apply({ pieces, i, w }) {
@@ -149,7 +149,7 @@ const HANDLERS: Handler[] = [
       if (toConnective(before) && toConnective(after)) w.text = "";
     },
   },
-  // 好携带, 好收纳: easy to do (휴대하기 좋은), not a good carrying.
+  // Easy to carry: easy to do, not a good carrying.
   {
     when: ({ w, src }) => src === SRC.easy && w.token.kind === "lex",
     apply({ pieces, i, w }) {
@@ -159,7 +159,7 @@ const HANDLERS: Handler[] = [
       next.text = `${next.text}${KO.easyToDo}`;
     },
   },
-  // 露营好物, 夏日必备清凉好物: the good things of a use or a season are its items (캠핑 아이템).
+  // Camping good things: the good things of a use or a season are its items.
   {
     when: ({ w, src }) => src === SRC.goodThing && w.token.kind === "lex",
     apply({ pieces, i, w }) {
@@ -173,7 +173,7 @@ const HANDLERS: Handler[] = [
         w.text = KO.items;
     },
   },
-  // 不伤牙龈, 不烫头皮: what is not harmed or burnt is said first (잇몸 손상 없는, 두피가 뜨겁지 않은),
+  // Does not harm the gums, does not burn the scalp: what is not harmed or burnt is said first,
   // never the quality of a harmless gum.
   {
     when: ({ w, src }) => !!MAPS.notHarmed[src] && w.token.kind === "lex",
@@ -188,7 +188,7 @@ const HANDLERS: Handler[] = [
       next.text = said;
     },
   },
-  // 轻松收纳: an act that closes its phrase after 轻松 is made easy (간편한 수납), not done easily.
+  // Easy storage: an act that closes its phrase after "easily" is made easy, not done easily.
   {
     when: ({ w, src }) => src === SRC.easily && w.token.kind === "lex",
     apply({ pieces, i, w }) {
@@ -197,7 +197,7 @@ const HANDLERS: Handler[] = [
         w.text = KO.easy;
     },
   },
-  // 第一双鞋: the first pair is 첫 신발 (a counter after 第一 is not a second word); alone it is 1위.
+  // The first pair of shoes (a counter after "first" is not a second word); alone it is the first place.
   {
     when: ({ w, src }) => src === SRC.first && w.token.kind === "lex",
     apply({ pieces, i, w }) {
@@ -207,7 +207,7 @@ const HANDLERS: Handler[] = [
       if (next.token.pos === "cl" && pieces[i + 2]?.token.kind === "lex") next.text = "";
     },
   },
-  // 妈妈的味道: what belongs to a person takes 의 (엄마의 맛).
+  // Mum's taste: what belongs to a person takes the possessive.
   {
     when: ({ w, src }) => src === SRC.of && w.token.kind === "lex" && w.text === "",
     apply({ pieces, i }) {
@@ -222,8 +222,8 @@ const HANDLERS: Handler[] = [
         owner.text = `${owner.text}${KO.of}`;
     },
   },
-  // 比双十一还便宜: the thing compared with takes 보다 (광군제보다 더 저렴한); 比普通款大30%: a
-  // one-character quality after it is the comparative, the amount before it (일반형보다 30% 더 큰).
+  // Cheaper than on Singles' Day: the thing compared with takes "than"; 30% bigger than the usual
+  // model: a one-character quality after it is the comparative, the amount before it.
   {
     when: ({ w, src }) => src === SRC.than && w.token.kind === "lex",
     apply({ pieces, i }) {
@@ -252,8 +252,8 @@ const HANDLERS: Handler[] = [
       }
     },
   },
-  // 每次1-2粒, 每日两次: how much at a time is 1회 (1회 1-2정), in a day 하루 (하루 2회); 只需
-  // between them adds nothing a Korean label says (每次只需2粒: 1회 2정).
+  // 1-2 tablets each time, twice a day: how much at a time, in a day; "only need" between them adds
+  // nothing a Korean label says.
   {
     when: ({ w, src }) => !!MAPS.everyTime[src] && w.token.kind === "lex",
     apply({ pieces, i, w, src }) {
@@ -266,7 +266,7 @@ const HANDLERS: Handler[] = [
       if (j > i + 1) (pieces[i + 1] as Piece).text = "";
     },
   },
-  // 提升一倍, 增加一倍: raised by one time its size is twice as much (2배 향상).
+  // Raised by one time its size is twice as much.
   {
     when: ({ pieces, i, w, src }) =>
       src === SRC.times && w.token.kind === "lex" && pieces[i - 1]?.token.src === SRC.one,
@@ -275,7 +275,7 @@ const HANDLERS: Handler[] = [
       if (by?.token.kind === "lex" && SETS.increase.has(by.token.src)) (pieces[i - 1] as Piece).text = "2";
     },
   },
-  // 充电2小时: Korean says how long before the act (2시간 충전), as for 用7天 (7일 사용).
+  // Charge for 2 hours: Korean says how long before the act, as for "use for 7 days".
   {
     when: ({ w }) => !!MAPS.actsWithDuration[w.text] && w.token.kind === "lex" && !w.glueAfter,
     apply({ pieces, i, w }) {
@@ -289,8 +289,8 @@ const HANDLERS: Handler[] = [
       }
     },
   },
-  // 不含香精色素: a row that says what is left out (향료 무첨가) lists the next nouns
-  // of its phrase too, so 무첨가 closes the list (향료 색소 무첨가).
+  // Without fragrance and colouring: a row that says what is left out lists the next nouns of its
+  // phrase too, so "free of" closes the list.
   {
     when: ({ w, src }) => RE.leftOut.test(w.text) && RE.leaveOut.test(src),
     apply({ pieces, i, w }) {
@@ -308,7 +308,7 @@ const HANDLERS: Handler[] = [
       last.text = `${last.text} ${suffix}`;
     },
   },
-  // 95%棉 5%氨纶: a composition names the material first in Korean (면 95% 스판덱스 5%).
+  // 95% cotton 5% spandex: a composition names the material first in Korean.
   {
     when: ({ pieces, i, w, src }) =>
       w.token.kind === "rule" &&
@@ -321,8 +321,8 @@ const HANDLERS: Handler[] = [
       [w.text, material.text] = [material.text, w.text];
     },
   },
-  // 一年保養, 機身保養兩年: with a span of time, Hong Kong's 保養 is a warranty (1년 보증), not care;
-  // 1-2天到貨 is delivered in that time (1-2일 도착), not stock come in (입고).
+  // With a span of time, Hong Kong's word for care is a warranty (one-year warranty), and "arrival" is
+  // delivered in that time, not stock come in.
   {
     when: ({ w, src }) => !!MAPS.afterSpan[src] && w.token.kind === "lex",
     apply({ pieces, i, w, src }) {

@@ -7,8 +7,8 @@ import type { Token } from "../../tokens.ts";
 import { MAPS, RE, SETS, SRC } from "./words.ts";
 
 /**
- * 体积小, 分量足: a one-character quality that closes a phrase after a noun is said of it (작은 부피),
- * not the prefix the same character is before a noun (小 = 소 in 소형).
+ * Small in size: a one-character quality that closes a phrase after a noun is said of it (a small
+ * size), not the prefix the same character is before a noun. Examples: zh-ko-examples.json.
  */
 export function predicates(out: Token[]): void {
   for (let i = 1; i < out.length; i++) {
@@ -17,7 +17,7 @@ export function predicates(out: Token[]): void {
     if (!korean || t.kind !== "lex" || !t.entry) continue;
     const prev = out[i - 1];
     const next = out[i + 1];
-    // 又大又甜, 很多: after a degree or 又 the character is a quality too.
+    // Both big and sweet, very many: after a degree or "both" the character is a quality too.
     const afterDegree = prev?.kind === "lex" && SETS.degreeBefore.has(prev.src);
     if (!afterDegree && (prev?.kind !== "lex" || prev.pos !== "n" || prev.src.length < 2)) continue;
     if (next && next.kind !== "space" && next.kind !== "punct" && !(afterDegree && next.src === SRC.also))
@@ -27,8 +27,8 @@ export function predicates(out: Token[]): void {
 }
 
 /**
- * Chinese states a quality after its noun (送货快, 包装精美, 连接稳定); a Korean callout puts the
- * modifier first (빠른 배송, 고급스러운 포장, 안정적인 연결). Within one phrase (between spaces and
+ * Chinese states a quality after its noun (delivery fast, packaging exquisite); a Korean callout puts
+ * the modifier first (fast delivery, exquisite packaging). Within one phrase (between spaces and
  * punctuation) of one to three nouns and a closing adjective, the adjective moves to the front.
  */
 export function fronting(out: Token[]): void {
@@ -37,7 +37,7 @@ export function fronting(out: Token[]): void {
     const t = out[i];
     if (t && t.kind !== "space" && t.kind !== "punct") continue;
     const phrase = out.slice(start, i);
-    // A degree word before the quality goes with it (动力更强 -> 더 강한 동력, 颜色非常鲜艳).
+    // A degree word before the quality goes with it (power stronger -> stronger power).
     const degree = phrase.length >= 3 && SETS.frontedDegree.has(phrase.at(-2)?.src ?? "") ? 1 : 0;
     if (phrase.length >= 2 + degree && phrase.length <= 4 + degree) {
       const last = phrase.at(-1) as Token;
@@ -48,8 +48,8 @@ export function fronting(out: Token[]): void {
         last.pos !== "v" &&
         last.pos !== "p" &&
         isQuality(korean(last).split(" ").at(-1) ?? "") &&
-        // An action verb's modifier (좋아하는) describes someone, not the noun; 좋은 stays behind its
-        // noun as shops write it (신축성 좋은).
+        // An action verb's modifier (liking) describes someone, not the noun; "good" stays behind its
+        // noun as shops write it (stretch good).
         (!RE.notFronted.test(korean(last)) || RE.betterFronted.test(korean(last))) &&
         nouns.every(
           (x) =>
