@@ -69,7 +69,7 @@ const FILTERS: Record<string, Filter> = {
   },
   // A count as Korean and Chinese write it: 10,000 is 1만 (1万), 1,000,000,000 is 10억 (10亿).
   koCount: (v) => myriads(num(v), "만", "억"),
-  zhCount: (v) => myriads(num(v), "만", "亿"),
+  zhCount: (v) => myriads(num(v), "万", "亿"),
   // The unit of a duration, by how English abbreviates it (min, hrs, mos): the key of a duration map.
   durationKey: (v) => {
     const w = v.toLowerCase();
