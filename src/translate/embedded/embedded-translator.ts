@@ -18,7 +18,8 @@ import { isCoherent } from "../scripts.ts";
 import { assemble } from "./assemble.ts";
 import { hasTraditionalCharacters, toSimplified, toTaiwan } from "./chinese-variants.ts";
 import type { EmbeddedData } from "./embedded-data.ts";
-import { addEntry, createLexicon, type Entry, type Family, type Lexicon, type OutLang } from "./lexicon.ts";
+import { grammarFor } from "./grammars.ts";
+import { addEntry, createLexicon, type Family, type Lexicon, type OutLang } from "./lexicon.ts";
 import { regionalCurrency } from "./regional-currency.ts";
 import { segment, type Token } from "./segment.ts";
 import { TRANSFERRED, transferUnknown, unknownWords } from "./transfer/word-transfer.ts";
@@ -93,7 +94,7 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
     const concrete = resolveSource(source, cleaned);
     if (!concrete) return kept("no letters to translate");
     const result = translateConcrete(text, cleaned, concrete, target, glossary);
-    // Japanese written in kanji alone (送料無料) looks Chinese to the script test: with `auto`, a Han-only
+    // Japanese written in kanji alone (free shipping) looks Chinese to the script test: with `auto`, a Han-only
     // text that Chinese cannot read gets a second reading as Japanese.
     // The same holds for a Chinese reading made word by word: the Japanese one wins if it knew more.
     if (
@@ -138,12 +139,14 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
     const nfkc = cleaned.normalize("NFKC").replace(/°\s?(?=°[CF])/g, "");
     const normalized = family === "zh" ? toSimplified(nfkc) : nfkc;
     const lang = outLang(target);
+    const grammar = grammarFor(family, lang);
     let tokens = segment({
       text: normalized,
       family,
       lexicon: data.lexicons[family],
       user: userLexicon(glossary, family, target),
       lang,
+      grammar,
     });
     const unknown = tokens.filter((t) => t.kind === "unknown").map((t) => t.src);
     if (unknown.length) {
@@ -165,14 +168,11 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
         });
       else if (split.length)
         return kept(`would read a word character by character: ${split.slice(0, 5).join(" ")}`);
-      const counters = lang === "ko" ? countersWithoutNumber(tokens) : [];
-      if (counters.length) return kept(`a counter with nothing to count: ${counters.join(" ")}`);
     }
-    if (family === "zh" && lang === "ko") {
-      attachPrefixes(tokens, data.lexicons.zh);
-      colorsInLists(tokens, data.lexicons.zh);
-    }
-    let output = assemble(tokens, family, lang);
+    const unwritable = grammar.unwritable?.(tokens) ?? [];
+    if (unwritable.length) return kept(`a counter with nothing to count: ${unwritable.join(" ")}`);
+    grammar.afterSegment?.(tokens, data.lexicons[family]);
+    let output = assemble(tokens, family, lang, grammar);
     if (output === undefined || output === "") return kept("no translation for every part");
     if (target === "zh-TW") output = toTaiwan(output);
     else if (family === "zh" && normalized !== nfkc && hasTraditionalCharacters(nfkc))
@@ -223,8 +223,8 @@ function originOf(tokens: readonly Token[]): { phrases: number; words: number } 
 
 /**
  * Words the reading cut into pieces: where two or more pieces in a row spell a dictionary word that has
- * no translation of its own (腰头 is a waistband, not 허리 + 머리; 方向盘 a steering wheel, not 방향 +
- * 접시), writing the pieces one by one would be garbage.
+ * no translation of its own (a waistband is not waist + head, a steering wheel not direction + plate),
+ * writing the pieces one by one would be garbage.
  */
 function characterSplitWords(tokens: Token[], lexicon: Lexicon, lang: OutLang): string[] {
   const found: string[] = [];
@@ -240,121 +240,6 @@ function characterSplitWords(tokens: Token[], lexicon: Lexicon, lang: OutLang): 
     }
   }
   return found;
-}
-
-/** Chinese measure words that are nothing but counters: without a number before them they say nothing. */
-const MEASURE_ONLY = new Set([
-  ..."只粒颗支条块把根个件张片对份次倍",
-  "只装",
-  "个装",
-  "支装",
-  "件装",
-  "片装",
-  "人份",
-]);
-/** Words a counter may follow without a number: 每件 (each), 这款 (this one). */
-const COUNTER_HOSTS = new Set(["每", "这", "那", "哪", "几", "多少", "整", "半", "首", "第", "/", "／"]);
-
-function countersWithoutNumber(tokens: Token[]): string[] {
-  const found: string[] = [];
-  let prev: Token | undefined;
-  for (const t of tokens) {
-    if (t.kind === "lex" && t.pos === "cl" && MEASURE_ONLY.has(t.src)) {
-      const counted =
-        prev &&
-        (prev.kind === "number" ||
-          prev.number !== undefined ||
-          // 2-3次: a range ends in a number too.
-          (prev.kind === "rule" && /\d$/.test(prev.src)) ||
-          COUNTER_HOSTS.has(prev.src));
-      if (!counted) found.push(t.src);
-    }
-    if (t.kind !== "space") prev = t;
-  }
-  return found;
-}
-
-/**
- * One-character Chinese prefixes (大屏, 高弹, 多尺寸): Korean glues the Sino-Korean prefix to a
- * Sino-Korean noun (대화면, 고탄력) and writes an adjective before any other word (큰 사이즈, 다양한
- * 컬러), never a lone 대 or 다.
- */
-const PREFIXES: Record<string, [glued: string, free: string]> = {
-  大: ["대", "큰"],
-  小: ["소", "작은"],
-  多: ["다", "다양한"],
-  超: ["초", "아주"],
-  全: ["전", "모든"],
-  高: ["고", "높은"],
-  低: ["저", "낮은"],
-  新: ["신", "새"],
-};
-
-/**
- * 大 and 小 glue only into words Korean has (대화면, 대용량, 소형, 소포장): 소공간 and 대효과 are not
- * words, where 작은 공간 and 큰 효과 are; the other prefixes glue freely (저소음, 고탄력, 초경량, 다기능).
- */
-const LEXICALIZED_ONLY = new Set(["大", "小"]);
-/** Nouns of extent that are wide rather than big: 大空间 넓은 공간, 大视野 넓은 시야. */
-const WIDE_NOUNS = new Set(["공간", "면적", "시야", "시야각", "범위", "영역", "입구", "화각"]);
-/** Amounts, which are few rather than small: 小用量 적은 사용량. */
-const AMOUNT_NOUNS = new Set(["사용량", "양", "수량", "열량", "칼로리"]);
-
-const koreanWordsCache = new WeakMap<Lexicon, Set<string>>();
-
-/** Every Korean word the reading table or a glossary row writes: the words Korean is known to have. */
-function koreanWords(lexicon: Lexicon): Set<string> {
-  let words = koreanWordsCache.get(lexicon);
-  if (!words) {
-    words = new Set(lexicon.sinoKorean);
-    for (const entry of lexicon.entries.values())
-      if (entry.kind !== "dict" && entry.out.ko) for (const w of entry.out.ko.split(/[ |~]/)) words.add(w);
-    koreanWordsCache.set(lexicon, words);
-  }
-  return words;
-}
-
-function attachPrefixes(tokens: Token[], lexicon: Lexicon): void {
-  for (let i = 0; i + 1 < tokens.length; i++) {
-    const t = tokens[i] as Token;
-    const forms = PREFIXES[t.src];
-    const next = tokens[i + 1] as Token;
-    if (!forms || t.kind !== "lex" || t.entry?.kind === "user" || next.kind !== "lex" || next.pos !== "n")
-      continue;
-    const word = next.entry?.out.ko?.split(" ")[0] ?? "";
-    if (!/^[\p{Script=Hangul}]+$/u.test(word)) continue;
-    // A Sino-Korean word, or one built on a Sino-Korean word (저소음 on 소음), takes the glued prefix.
-    const sino = (w: string) => lexicon.sinoKorean?.has(w) ?? false;
-    const glued =
-      (word.length <= 2 && sino(word)) ||
-      (word.length === 3 && /^[저고무초대소다신반전항방내비미]/.test(word) && sino(word.slice(1)));
-    const known = !LEXICALIZED_ONLY.has(t.src) || koreanWords(lexicon).has(`${forms[0]}${word}`);
-    const free =
-      t.src === "大" && WIDE_NOUNS.has(word)
-        ? "넓은"
-        : t.src === "小" && AMOUNT_NOUNS.has(word)
-          ? "적은"
-          : forms[1];
-    t.entry = { ...(t.entry as Entry), out: { ...t.entry?.out, ko: glued && known ? `${forms[0]}~` : free } };
-    t.pos = "m";
-  }
-}
-
-const LIST_MARKS = new Set(["/", "／", "、", ",", "，", ":", "："]);
-
-/**
- * 顏色：黑/白/灰: a one-character colour in a list is the colour's name, written as its 色 row says it
- * (블랙/화이트/그레이), not the adjective it is before a noun (검은 고양이).
- */
-function colorsInLists(tokens: Token[], lexicon: Lexicon): void {
-  const mark = (t: Token | undefined) => t?.kind === "punct" && LIST_MARKS.has(t.src);
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i] as Token;
-    if (t.kind !== "lex" || t.src.length !== 1 || !t.entry) continue;
-    const name = lexicon.entries.get(`${t.src}色`)?.out.ko;
-    if (!name || !(mark(tokens[i - 1]) || mark(tokens[i + 1]))) continue;
-    tokens[i] = { ...t, pos: "n", entry: { ...t.entry, out: { ...t.entry.out, ko: name } } };
-  }
 }
 
 function outLang(target: TargetLang): OutLang {

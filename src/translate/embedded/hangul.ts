@@ -1,14 +1,30 @@
 /**
- * Korean particles change with the sound before them (책을, 옷을 but 가방을 vs 시계를): 을/를, 이/가,
- * 은/는, 과/와 and 으로/로. The glossary writes both forms; this picks one from the preceding word.
+ * Korean morphology: particles change with the sound before them (after a consonant or a vowel), and
+ * verbs and adjectives take their endings by the shape of their stem. The glossary writes a particle's
+ * two forms ("after consonant/after vowel"); this picks one from the preceding word, and conjugates the
+ * acts and qualities the glossary writes in their dictionary shapes. The words and endings are data
+ * (resources/grammar/korean-morphology.json).
  */
+import data from "../resources/grammar/korean-morphology.json" with { type: "json" };
+
+const F = data.forms;
+const RE = {
+  notModifier: new RegExp(data.patterns.notModifier),
+  modifier: new RegExp(data.patterns.modifier),
+  shortQuality: new RegExp(data.patterns.shortQuality),
+  notAct: new RegExp(data.patterns.notAct),
+};
+const SHORT_CONNECTIVE: Record<string, string> = data.shortConnective;
+const IRREGULAR_STEM: Record<string, string> = data.irregularStem;
+const HONORIFIC_REQUEST: Record<string, string> = data.honorificRequest;
+const IRREGULAR_SEQUENTIAL: Record<string, string> = data.irregularSequential;
 
 const HANGUL_BASE = 0xac00;
 const HANGUL_LAST = 0xd7a3;
-/** Final consonant (jongseong) index of ㄹ, which takes 로 rather than 으로. */
+/** Final consonant (jongseong) index of rieul, which takes the vowel form of the instrumental particle. */
 const RIEUL = 8;
 
-/** How a digit is read in Sino-Korean (일, 이, 삼, ...): its final consonant decides the particle. */
+/** How a digit is read in Sino-Korean (il, i, sam, ...): its final consonant decides the particle. */
 const DIGIT_FINAL: Record<string, number> = {
   "0": 21,
   "1": 8,
@@ -35,9 +51,9 @@ export function finalConsonant(word: string): number | undefined {
   return undefined;
 }
 
-/** Picks `afterConsonant/afterVowel` for the word before it (으로/로 also treats ㄹ as a vowel). */
+/** Picks `afterConsonant/afterVowel` for the word before it (the instrumental also treats rieul as a vowel). */
 export function pickParticle(previous: string, forms: string): string {
-  // "을/를 위한": the alternation is the first word; what follows belongs to both forms.
+  // "object/particle for": the alternation is the first word; what follows belongs to both forms.
   const m = /^([^/\s]*)\/(\S*)(.*)$/.exec(forms);
   if (!m) return forms;
   const [, afterConsonant = "", afterVowel = "", rest = ""] = m;
@@ -47,9 +63,9 @@ export function pickParticle(previous: string, forms: string): string {
 function pickForm(previous: string, afterConsonant: string, afterVowel: string): string {
   const final = finalConsonant(previous);
   if (final === undefined) return afterVowel;
-  const isRo = afterVowel === "로";
-  // 율/률 (rate) is 율 after ㄴ as after a vowel: 항균율, 합격률.
-  const isYul = afterVowel === "율" && final === JONG_NIEUN;
+  const isRo = afterVowel === F.ro;
+  // The suffix for a rate takes its vowel form after nieun as after a vowel.
+  const isYul = afterVowel === F.yul && final === JONG_NIEUN;
   return final === 0 || isYul || (isRo && final === RIEUL) ? afterVowel : afterConsonant;
 }
 
@@ -57,71 +73,51 @@ const JONG_NIEUN = 4;
 const JONG_BIEUP = 17;
 
 /**
- * Whether a Korean word is an adjective or verb in its modifier form (부드러운, 편안한, 좋은, 있는,
- * 세련된, 실용적인, 빠른), judged from endings that nouns of product copy do not have. Nouns that end the
- * same way (제한, 할인, 행운, 어른) are excluded by name.
+ * Whether a Korean word is an adjective or verb in its modifier form (soft, comfortable, good, stylish,
+ * practical, fast), judged from endings that nouns of product copy do not have. Nouns that end the same
+ * way (limit, discount, luck, adult) are excluded by name.
  */
 export function isModifierForm(word: string): boolean {
   if (!/^[\p{Script=Hangul}]{2,}$/u.test(word)) return false;
-  if (/(제한|기한|무한|할인|확인|성인|원인|행운|기운|어른|구름|보는)$/.test(word)) return false;
-  if (/(운|은|는|한|된|적인|빠른|다른|고른|쁜|멋진|느린)$/.test(word)) return true;
+  if (RE.notModifier.test(word)) return false;
+  if (RE.modifier.test(word)) return true;
   return false;
 }
 
-/** A Korean quality word, including the one-syllable ones (긴, 큰) the noun test leaves out. */
-export const isQuality = (word: string) => isModifierForm(word) || /^(긴|큰|센|짧은|작은)$/.test(word);
+/** A Korean quality word, including the one-syllable ones (long, big) the noun test leaves out. */
+export const isQuality = (word: string) => isModifierForm(word) || RE.shortQuality.test(word);
 
-/** The connective form of a modifier (부드러운 -> 부드럽고, 편안한 -> 편안하고, 좋은 -> 좋고). */
-/** One-syllable qualities the modifier test leaves out (a noun could end the same way). */
-const SHORT_CONNECTIVE: Record<string, string> = { 큰: "크고", 긴: "길고", 센: "세고" };
-
+/** The connective form of a modifier (soft -> soft and, comfortable -> comfortable and). */
 export function toConnective(word: string): string | undefined {
   if (SHORT_CONNECTIVE[word]) return SHORT_CONNECTIVE[word];
   if (!isModifierForm(word)) return undefined;
   const chars = [...word];
   const last = chars.pop() ?? "";
   const code = last.codePointAt(0) ?? 0;
-  if (last === "운") {
-    // ㅂ-irregular adjectives: 가벼운 -> 가볍고, 아름다운 -> 아름답고.
+  if (last === F.un) {
+    // Bieup-irregular adjectives (light, beautiful) take their bieup back.
     const prev = chars.pop() ?? "";
     const p = prev.codePointAt(0) ?? 0;
     if (p < HANGUL_BASE || p > HANGUL_LAST || (p - HANGUL_BASE) % 28 !== 0) return undefined;
-    return `${chars.join("")}${String.fromCodePoint(p + JONG_BIEUP)}고`;
+    return `${chars.join("")}${String.fromCodePoint(p + JONG_BIEUP)}${F.go}`;
   }
-  if (last === "은" || last === "는") return `${chars.join("")}고`;
+  if (last === F.eun || last === F.neun) return `${chars.join("")}${F.go}`;
   if (code >= HANGUL_BASE && code <= HANGUL_LAST && (code - HANGUL_BASE) % 28 === JONG_NIEUN) {
-    // 한 -> 하고, 된 -> 되고, 인 -> 이고, 른 -> 르고: drop the final ㄴ.
-    return `${chars.join("")}${String.fromCodePoint(code - JONG_NIEUN)}고`;
+    // Drop the final nieun.
+    return `${chars.join("")}${String.fromCodePoint(code - JONG_NIEUN)}${F.go}`;
   }
   return undefined;
 }
 
-/** The negated modifier of a quality (가벼운 -> 가볍지 않은, 느끼한 -> 느끼하지 않은, 큰 -> 크지 않은). */
+/** The negated modifier of a quality (light -> not light, greasy -> not greasy). */
 export function toNegated(word: string): string | undefined {
   const connective = toConnective(word);
-  return connective && `${connective.slice(0, -1)}지 않은`;
+  return connective && `${connective.slice(0, -1)}${F.not}`;
 }
-
-/** Verb stems that change before an ending that starts with a vowel (듣다 -> 들으세요, 굽다 -> 구우면). */
-const IRREGULAR_STEM: Record<string, string> = {
-  듣: "들으",
-  걷: "걸으",
-  굽: "구우",
-  붓: "부으",
-  젓: "저으",
-  눕: "누우",
-  돕: "도우",
-};
-
-/** Requests said with the honorific verb (먹다, 마시다 -> 드세요). */
-const HONORIFIC_REQUEST: Record<string, string> = { 먹: "드세요", 마시: "드세요" };
-
-/** Korean words a Chinese request never ends on as an act (조절 가능, 금지, 적합): they are not acts. */
-const NOT_ACTS = /(따라|가능|불가|금지|적합|주세요|세요|마세요|없음|있음|필요)$/;
 
 /**
  * An ending in its three shapes: after a stem ending in a vowel, in ㄹ, or in another consonant. A
- * Sino-Korean act takes the vowel shape after 하 (보관하세요, 보관하면, 보관할수록).
+ * Sino-Korean act takes the vowel shape after the stem "do" (store -> please store, if stored).
  */
 interface Ending {
   vowel: (stem: string) => string;
@@ -137,37 +133,38 @@ const dropFinal = (stem: string) => {
   return `${stem.slice(0, -1)}${String.fromCodePoint(code - ((code - HANGUL_BASE) % 28))}`;
 };
 
-/** 끄세요, 여세요 (ㄹ drops), 넣으세요. */
+const ENDINGS = data.endings;
+/** The polite request (please switch off): a final rieul drops. */
 const REQUEST: Ending = {
-  vowel: (s) => `${s}세요`,
-  rieul: (s) => `${dropFinal(s)}세요`,
-  consonant: (s) => `${s}으세요`,
+  vowel: (s) => `${s}${ENDINGS.request.vowel}`,
+  rieul: (s) => `${dropFinal(s)}${ENDINGS.request.rieul}`,
+  consonant: (s) => `${s}${ENDINGS.request.consonant}`,
 };
-/** 누르면, 열면, 넣으면: if one does it. */
+/** If one does it (if pressed). */
 const CONDITIONAL: Ending = {
-  vowel: (s) => `${s}면`,
-  rieul: (s) => `${s}면`,
-  consonant: (s) => `${s}으면`,
+  vowel: (s) => `${s}${ENDINGS.conditional.vowel}`,
+  rieul: (s) => `${s}${ENDINGS.conditional.rieul}`,
+  consonant: (s) => `${s}${ENDINGS.conditional.consonant}`,
 };
-/** 쓸수록, 빨수록, 입을수록: the more one does it (越用越…). */
+/** The more one does it: an open stem takes a final rieul. */
 const THE_MORE: Ending = {
-  vowel: (s) => `${s.slice(0, -1)}${withFinal(s.at(-1) ?? "", RIEUL)}수록`,
-  rieul: (s) => `${s}수록`,
-  consonant: (s) => `${s}을수록`,
+  vowel: (s) => `${s.slice(0, -1)}${withFinal(s.at(-1) ?? "", RIEUL)}${ENDINGS.theMore.vowel}`,
+  rieul: (s) => `${s}${ENDINGS.theMore.rieul}`,
+  consonant: (s) => `${s}${ENDINGS.theMore.consonant}`,
 };
 
 /**
- * A Korean act as the glossary writes it, a native verb's noun form (끄기, 넣기, 열기) or a Sino-Korean
- * act (보관), with its last word in the given ending; undefined when the word is not an act. Words
- * before the last (잘 흔들기) stay.
+ * A Korean act as the glossary writes it, a native verb's noun form (switching off, putting in) or a
+ * Sino-Korean act (storage), with its last word in the given ending; undefined when the word is not an
+ * act. Words before the last (shake well) stay.
  */
 function conjugate(text: string, ending: Ending, honorific?: Record<string, string>): string | undefined {
   const words = text.split(" ");
   const last = words.pop() ?? "";
-  if (!/^[\p{Script=Hangul}]{2,}$/u.test(last) || NOT_ACTS.test(last) || isModifierForm(last))
+  if (!/^[\p{Script=Hangul}]{2,}$/u.test(last) || RE.notAct.test(last) || isModifierForm(last))
     return undefined;
   let form: string;
-  if (last.endsWith("기")) {
+  if (last.endsWith(F.nounForm)) {
     const stem = last.slice(0, -1);
     const irregular = IRREGULAR_STEM[stem];
     const final = ((stem.at(-1)?.codePointAt(0) ?? 0) - HANGUL_BASE) % 28;
@@ -176,22 +173,11 @@ function conjugate(text: string, ending: Ending, honorific?: Record<string, stri
     else if (final === 0) form = ending.vowel(stem);
     else if (final === RIEUL) form = ending.rieul(stem);
     else form = ending.consonant(stem);
-  } else form = `${last}${ending.vowel("하")}`;
+  } else form = `${last}${ending.vowel(F.doStem)}`;
   return [...words, form].join(" ");
 }
 
-/** Stems whose -아/-어 form is irregular (붓다 -> 부어, 듣다 -> 들어, 굽다 -> 구워). */
-const IRREGULAR_SEQUENTIAL: Record<string, string> = {
-  붓: "부어",
-  젓: "저어",
-  듣: "들어",
-  걷: "걸어",
-  굽: "구워",
-  눕: "누워",
-  돕: "도와",
-  하: "해",
-};
-/** Medial vowels (jungseong index) and what -아/-어 makes of an open syllable: 보 -> 봐, 끄 -> 꺼, 마시 -> 마셔. */
+/** Medial vowels (jungseong index) and what the -a/-eo ending makes of an open syllable (o -> wa, eu -> eo, i -> yeo). */
 const A = 0;
 const AE = 1;
 const EO = 4;
@@ -215,7 +201,7 @@ const CONTRACTED: Record<number, number> = {
   [I]: YEO,
 };
 
-/** 꺼내 세척, 열어 사용, 눌러 켜기: a native act's -아/-어 form, which joins it to the act after it. */
+/** A native act's -a/-eo form, which joins it to the act after it (take out and wash, press and switch on). */
 function sequential(stem: string): string | undefined {
   if (IRREGULAR_SEQUENTIAL[stem]) return IRREGULAR_SEQUENTIAL[stem];
   const last = stem.at(-1) ?? "";
@@ -225,33 +211,34 @@ function sequential(stem: string): string | undefined {
   const vowel = Math.floor(code / 28) % 21;
   const initial = Math.floor(code / 28 / 21);
   const bright = vowel === A || vowel === O;
-  if (final !== 0) return `${stem}${bright ? "아" : "어"}`;
+  if (final !== 0) return `${stem}${bright ? F.a : F.eo}`;
   const before = stem.slice(0, -1);
-  if (last === "르" && before) {
-    // 누르 -> 눌러, 자르 -> 잘라: the ㄹ moves onto the syllable before.
+  if (last === F.reu && before) {
+    // Press, cut: the rieul moves onto the syllable before.
     const prev = ((before.at(-1)?.codePointAt(0) ?? 0) - HANGUL_BASE) as number;
     const prevVowel = Math.floor(prev / 28) % 21;
-    const ending = prevVowel === A || prevVowel === O ? "라" : "러";
+    const ending = prevVowel === A || prevVowel === O ? F.ra : F.reo;
     return `${before.slice(0, -1)}${String.fromCodePoint(HANGUL_BASE + prev + RIEUL)}${ending}`;
   }
   const prevVowel = Math.floor(((before.at(-1)?.codePointAt(0) ?? 0) - HANGUL_BASE) / 28) % 21;
-  // 잠그 -> 잠가 but 끄 -> 꺼: ㅡ takes the brightness of the syllable before.
+  // Eu takes the brightness of the syllable before (lock -> a, switch off -> eo).
   const contracted = vowel === EU && (prevVowel === A || prevVowel === O) ? A : CONTRACTED[vowel];
-  if (contracted === undefined) return `${stem}어`;
+  if (contracted === undefined) return `${stem}${F.eo}`;
   return `${before}${String.fromCodePoint(HANGUL_BASE + (initial * 21 + contracted) * 28)}`;
 }
 
-/** The polite request (请 + act): 끄기 -> 끄세요, 넣기 -> 넣으세요, 열기 -> 여세요, 보관 -> 보관하세요. */
+/** The polite request a Chinese "please" asks for: switch off, put in, open, store -> please do. */
 export const toRequest = (text: string) => conjugate(text, REQUEST, HONORIFIC_REQUEST);
-/** The act as a condition (按下按钮即可…): 누르기 -> 누르면, 스캔 -> 스캔하면. */
+/** The act as a condition (press the button and ...): press -> if pressed, scan -> if scanned. */
 export const toConditional = (text: string) => conjugate(text, CONDITIONAL);
-/** A native act joined to the act after it (取出滤网清洗: 필터를 꺼내 세척); Sino-Korean acts are not joined. */
+/** A native act joined to the act after it (take the filter out and wash it); Sino-Korean acts are not joined. */
 export function toSequential(text: string): string | undefined {
   const words = text.split(" ");
   const last = words.pop() ?? "";
-  if (!/^[\p{Script=Hangul}]+기$/u.test(last) || NOT_ACTS.test(last)) return undefined;
+  if (!/^[\p{Script=Hangul}]{2,}$/u.test(last) || !last.endsWith(F.nounForm) || RE.notAct.test(last))
+    return undefined;
   const form = sequential(last.slice(0, -1));
   return form && [...words, form].join(" ");
 }
-/** The more one does the act (越用越…): 쓰기 -> 쓸수록, 입기 -> 입을수록, 세탁 -> 세탁할수록. */
+/** The more one does the act (the more it is used, worn, washed). */
 export const toTheMore = (text: string) => conjugate(text, THE_MORE);

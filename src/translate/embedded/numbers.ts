@@ -1,27 +1,18 @@
 /**
- * Numbers as product images write them: Arabic digits with separators, Chinese numerals (两件, 第二件),
- * and Chinese discounts (8折 = 20% off, 88折 = 12% off).
+ * Numbers as product images write them: Arabic digits with separators, Chinese numerals (two pieces, the
+ * second piece), and Chinese discounts (8 zhe = 20% off, 88 zhe = 12% off). The numerals are data
+ * (resources/rules/chinese-numerals.json).
  */
+import numerals from "../resources/rules/chinese-numerals.json" with { type: "json" };
 
-const CN_DIGIT: Record<string, number> = {
-  零: 0,
-  〇: 0,
-  一: 1,
-  二: 2,
-  两: 2,
-  三: 3,
-  四: 4,
-  五: 5,
-  六: 6,
-  七: 7,
-  八: 8,
-  九: 9,
-};
-const CN_UNIT: Record<string, number> = { 十: 10, 百: 100, 千: 1000, 万: 10000 };
+const CN_DIGIT: Record<string, number> = numerals.digits;
+const CN_UNIT: Record<string, number> = numerals.units;
 
-export const CN_NUMERAL = "[零〇一二两三四五六七八九十百千万]+";
+/** The characters a Chinese numeral is written with, for a character class. */
+export const CN_NUMERAL_CHARACTERS = numerals.characters;
+export const CN_NUMERAL = `[${CN_NUMERAL_CHARACTERS}]+`;
 
-/** Reads a Chinese numeral (两 = 2, 十五 = 15, 三百 = 300); undefined when it is not one. */
+/** Reads a Chinese numeral (two, fifteen, three hundred); undefined when it is not one. */
 export function parseChineseNumeral(text: string): number | undefined {
   if (!text) return undefined;
   let total = 0;
@@ -60,7 +51,7 @@ export function digits(text: string): string {
 }
 
 /**
- * The percentage off for a Chinese discount: 8折 -> 20, 8.5折 -> 15, 88折 -> 12 (two digits without a
+ * The percentage off for a Chinese discount (zhe): 8 -> 20, 8.5 -> 15, 88 -> 12 (two digits without a
  * point mean tenths). Undefined for values that are not a discount.
  */
 export function zheToPercentOff(value: string): number | undefined {
@@ -104,7 +95,7 @@ export function ordinal(n: number): string {
   return `${n}${["th", "st", "nd", "rd"][n % 10] ?? "th"}`;
 }
 
-/** Thousands separators for English output of computed numbers (10万 -> 100,000). */
+/** Thousands separators for English output of computed numbers (10 wan -> 100,000). */
 export function groupThousands(n: number): string {
   return n.toLocaleString("en-US", { maximumFractionDigits: 2 });
 }

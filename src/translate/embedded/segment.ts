@@ -5,16 +5,16 @@
  * is the reading that leaves the least unknown. It runs the same in Node and in the browser, with no
  * dictionary binary to load: Chinese needs no word breaker when every word it can translate is in a list.
  */
-import { PREDICATE } from "./chinese-predicates.ts";
-import { isQuality, toNegated } from "./hangul.ts";
+import type { PairGrammar } from "./grammar.ts";
 import type { Family, Lexicon, OutLang } from "./lexicon.ts";
+import { CN_NUMERAL_CHARACTERS } from "./numbers.ts";
 import { matchRules } from "./rules.ts";
 import type { Token } from "./tokens.ts";
 
 export type { Piece, Token, TokenKind } from "./tokens.ts";
 
 // User terms cost less than nothing: a path through a term the caller fixed always beats any glossary
-// phrase that would swallow it ("优质面料" must not hide a user term "面料").
+// phrase that would swallow it ("quality fabric" must not hide a user term "fabric").
 const COST = {
   user: -5,
   glossary: 1,
@@ -24,7 +24,7 @@ const COST = {
   keptWord: 3,
   punct: 0.1,
   space: 0,
-  /** A prefix and the word it governs (无香精): dearer than one glossary phrase, cheaper than two pieces. */
+  /** A prefix and the word it governs (without fragrance): dearer than one glossary phrase, cheaper than two pieces. */
   composite: 1.5,
   unknown: 20,
 };
@@ -34,6 +34,7 @@ const LATIN_START = /[A-Za-z]/;
 const LATIN_WORD = /[A-Za-z][A-Za-z0-9'’&+]*(?:[-.][A-Za-z0-9]+)*/y;
 const WORD_CHAR = /[A-Za-z0-9]/;
 const PUNCT = /[\p{P}\p{S}]/u;
+const AFTER_NUMERAL = new RegExp(`[\\d${CN_NUMERAL_CHARACTERS}]`);
 
 export interface SegmentInput {
   text: string;
@@ -42,6 +43,8 @@ export interface SegmentInput {
   user?: Lexicon;
   /** The output language: a piece with nothing to write in it is no cover at all. */
   lang: OutLang;
+  /** The pair's grammar: pieces it reads itself, and what a lone character costs. */
+  grammar?: PairGrammar;
 }
 
 interface Cell {
@@ -50,7 +53,7 @@ interface Cell {
   token: Token | undefined;
 }
 
-export function segment({ text, family, lexicon, user, lang }: SegmentInput): Token[] {
+export function segment({ text, family, lexicon, user, lang, grammar }: SegmentInput): Token[] {
   const n = text.length;
   const lower = family === "en" ? text.toLowerCase() : text;
   const best: Cell[] = Array.from({ length: n + 1 }, () => ({
@@ -66,7 +69,7 @@ export function segment({ text, family, lexicon, user, lang }: SegmentInput): To
     if (!base || !cell) return;
     const total = base.cost + cost;
     // On a tie the reading with the longer earlier piece wins, as in forward maximum matching
-    // (深度防冻 + 不结冰, not 深度 + 防冻不结冰).
+    // (deep antifreeze + does not freeze, not deep + antifreeze does not freeze).
     if (total < cell.cost - 1e-9 || (total < cell.cost + 1e-9 && from > cell.from)) {
       cell.cost = total;
       cell.from = from;
@@ -90,8 +93,8 @@ export function segment({ text, family, lexicon, user, lang }: SegmentInput): To
     return false;
   };
 
-  // Positions inside a reviewed glossary word (日本 in 日本初): a dictionary word may not start or end
-  // there, or the fallback would cut a known word in two and read garbage from the pieces (日 + 本初).
+  // Positions inside a reviewed glossary word (Japan in "first in Japan"): a dictionary word may not start
+  // or end there, or the fallback would cut a known word in two and read garbage from the pieces.
   const insideGlossaryWord = new Uint8Array(n + 1);
   for (let a = 0; a < n; a++) {
     const max = Math.min(lexicon.maxKeyLength, n - a);
@@ -100,72 +103,7 @@ export function segment({ text, family, lexicon, user, lang }: SegmentInput): To
       if (e && e.kind === "glossary") for (let k = a + 1; k < a + len; k++) insideGlossaryWord[k] = 1;
     }
   }
-  /**
-   * 无香精, 0酒精, 零添加: "without" before a noun. Korean writes a Sino-Korean noun with the prefix 무
-   * (무향료, 무첨가) and any other as "X 없는"; 0 and 零 read "X 0" then (지방 0). Never where the
-   * prefix starts a word of its own (零食 is a snack, 无线 wireless).
-   */
-  const withoutPrefix = (at: number): Array<{ end: number; token: Token }> => {
-    const out: Array<{ end: number; token: Token }> = [];
-    const max = Math.min(lexicon.maxKeyLength, n - at - 1);
-    for (let len = max; len >= 1; len--) {
-      const end = at + 1 + len;
-      const entry = lexicon.entries.get(text.slice(at + 1, end));
-      const ko = entry?.out.ko;
-      if (!entry || !ko || (entry.pos !== "n" && entry.pos !== "v")) continue;
-      if (!/^[\p{Script=Hangul}]{1,5}$/u.test(ko) || ko.startsWith("무")) continue;
-      let ownWord = false;
-      for (let k = 2; k <= len + 1 && !ownWord; k++)
-        if (lexicon.entries.get(text.slice(at, at + k))?.kind === "dict") ownWord = true;
-      if (ownWord) continue;
-      const sino = lexicon.sinoKorean?.has(ko) ?? false;
-      const written = sino ? `무${ko}` : text[at] === "无" ? `${ko} 없는` : `${ko} 0`;
-      // 0添加 keeps its verb's place: 방부제 무첨가 (0添加防腐剂).
-      const pos = entry.pos;
-      out.push({
-        end,
-        token: {
-          src: text.slice(at, end),
-          kind: "lex",
-          pos,
-          entry: { out: { ko: written }, pos, kind: "dict" },
-        },
-      });
-    }
-    return out;
-  };
-  /**
-   * 不 + a quality the glossary has (不腻, 不贵, 轻而不薄): the quality negated (느끼하지 않은, 비싸지
-   * 않은), where no row says the pair. Never where 不 starts a dictionary word (不同, 不足, 不仅).
-   */
-  const negatedQuality = (at: number): Array<{ end: number; token: Token }> => {
-    const out: Array<{ end: number; token: Token }> = [];
-    for (let k = 2; k <= Math.min(lexicon.maxKeyLength, n - at); k++)
-      if (lexicon.entries.get(text.slice(at, at + k))?.kind === "dict") return out;
-    const max = Math.min(lexicon.maxKeyLength, n - at - 1);
-    for (let len = max; len >= 1; len--) {
-      const end = at + 1 + len;
-      const src = text.slice(at + 1, end);
-      const entry = lexicon.entries.get(src);
-      if (!entry || entry.pos === "v" || entry.pos === "p" || entry.pos === "cl") continue;
-      const ko = PREDICATE[src] ?? entry.out.ko ?? "";
-      if (ko.includes(" ") || !isQuality(ko)) continue;
-      const written = toNegated(ko);
-      if (!written) continue;
-      out.push({
-        end,
-        token: {
-          src: text.slice(at, end),
-          kind: "lex",
-          pos: "n",
-          entry: { out: { ko: written }, pos: "n", kind: "dict" },
-        },
-      });
-    }
-    return out;
-  };
-  const afterNumber = (at: number) =>
-    at > 0 && /[\d零〇一二两三四五六七八九十百千万]/.test(text[at - 1] ?? "");
+  const afterNumber = (at: number) => at > 0 && AFTER_NUMERAL.test(text[at - 1] ?? "");
 
   for (let i = 0; i < n; i++) {
     if (!Number.isFinite(best[i]?.cost)) continue;
@@ -192,24 +130,18 @@ export function segment({ text, family, lexicon, user, lang }: SegmentInput): To
         // "Great | for Kids".
         if (family === "en" && entry.pos === "v" && entry.kind === "glossary") cost -= 0.1;
         // A lone Chinese character from the glossary is dearer than a word: two of them must not beat
-        // the dictionary word they spell (大 + 气 is not 大气).
-        if (family === "zh" && lang === "ko" && len === 1 && entry.kind === "glossary" && entry.pos !== "p")
-          cost += 0.15;
-        // A one-character classifier away from a number (日 in 日本初) is rarely the classifier.
+        // the dictionary word they spell (big + air is not "grand").
+        if (grammar?.singleCharacterCost && len === 1 && entry.kind === "glossary" && entry.pos !== "p")
+          cost += grammar.singleCharacterCost;
+        // A one-character classifier away from a number (day in "Japan") is rarely the classifier.
         if (entry.pos === "cl" && len === 1 && !afterNumber(i)) cost += 2;
         relax(i, i + len, cost, { src: text.slice(i, i + len), kind: "lex", pos: entry.pos, entry });
       }
     }
 
-    if (
-      family === "zh" &&
-      lang === "ko" &&
-      (ch === "0" || ch === "零" || ch === "无") &&
-      (ch !== "0" || !/\d/.test(text[i - 1] ?? ""))
-    )
-      for (const piece of withoutPrefix(i)) relax(i, piece.end, COST.composite, piece.token);
-    if (family === "zh" && lang === "ko" && ch === "不")
-      for (const piece of negatedQuality(i)) relax(i, piece.end, COST.composite, piece.token);
+    if (grammar?.extraPieces)
+      for (const piece of grammar.extraPieces({ text, at: i, lexicon }))
+        relax(i, piece.end, COST.composite, piece.token);
 
     for (const m of matchRules(text, i, family)) {
       if (!wordBoundaryOk(i, i + m.length)) continue;

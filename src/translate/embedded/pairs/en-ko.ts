@@ -1,0 +1,110 @@
+/**
+ * English -> Korean: a "for" phrase goes in front of the noun it follows (Shoes for Men: men's shoes), a
+ * bound after its number (Over 10,000: 10,000 and more), and words whose Korean depends on their
+ * neighbours ("and" between two qualities, "Extra" and "Most" before one, "Free" after a noun).
+ */
+import data from "../../resources/grammar/en-ko.json" with { type: "json" };
+import type { PairGrammar } from "../grammar.ts";
+import { isModifierForm, isQuality } from "../hangul.ts";
+import type { Piece, Token } from "../tokens.ts";
+
+const KO = data.ko;
+const AFTER_NUMBER = new Set(data.sets.afterNumber);
+
+export const englishKorean: PairGrammar = {
+  order: "vo-to-ov",
+  spacedSource: true,
+  beforeReorder: forPhrasesFirst,
+  afterReorder: englishComparatives,
+  pieces: neighbours,
+};
+
+export const englishJapanese: PairGrammar = { order: "vo-to-ov", spacedSource: true };
+
+/**
+ * "Shoes for Men" is men's shoes: an English "for" phrase that Korean writes as X-yong goes, with its object,
+ * in front of the noun it follows. The "for" is then already after its object and counts as moved.
+ */
+function forPhrasesFirst(out: Token[], moved: Set<Token>): void {
+  const nounPart = (t: Token | undefined) =>
+    !!t && ((t.kind === "lex" && t.pos === "n") || t.kind === "latin" || t.kind === "number");
+  for (let i = 1; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.kind !== "lex" || !t.entry?.out.ko?.endsWith(KO.use)) continue;
+    const src = t.src.toLowerCase();
+    // Either "for" and its object, or a glossary phrase that is both ("for Men").
+    const whole = src.startsWith("for ") && t.pos === "n";
+    if (!whole && (t.pos !== "v" || src !== "for")) continue;
+    // The object: noun pieces after "for", spaces between them.
+    let end = i + 1;
+    if (!whole) {
+      while (nounPart(out[end]) || (out[end]?.kind === "space" && nounPart(out[end + 1]))) end++;
+      if (end === i + 1) continue;
+    }
+    // The head: noun pieces before "for".
+    let start = i - 1;
+    if (out[start]?.kind === "space") start--;
+    if (!nounPart(out[start])) continue;
+    while (nounPart(out[start - 1]) || (out[start - 1]?.kind === "space" && nounPart(out[start - 2])))
+      start--;
+    const head = out.slice(start, out[i - 1]?.kind === "space" ? i - 1 : i);
+    const object = whole ? [] : out.slice(out[i + 1]?.kind === "space" ? i + 2 : i + 1, end);
+    const space: Token = { src: " ", kind: "space", pos: "n" };
+    out.splice(start, end - start, ...object, t, space, ...head);
+    moved.add(t);
+    i = start + object.length + 1 + head.length;
+  }
+}
+
+/** English words that Korean writes after the number they bound: "Over 10,000" -> 10,000 and more. */
+
+function englishComparatives(out: Token[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.kind !== "lex" || !AFTER_NUMBER.has(t.src.toLowerCase())) continue;
+    let end = i + 1;
+    if (out[end]?.kind === "space") end++;
+    if (out[end]?.kind !== "number" && out[end]?.number === undefined) continue;
+    end++;
+    // The unit or counter that goes with the number stays with it: "Over 50 Hours" -> 50 hours and more.
+    if (out[end]?.kind === "space" && out[end + 1]?.pos === "cl") end += 2;
+    else if (out[end]?.pos === "cl") end++;
+    out.splice(i, 1);
+    out.splice(end - 1, 0, t);
+    i = end - 1;
+  }
+}
+
+/**
+ * English words whose Korean depends on their neighbours: "and" between two qualities is the connective
+ * ending (Durable and Long Lasting), not the word "and"; "Extra" before a quality is "more" (Extra
+ * Wide); "Free" after a noun is written as the loanword (examples: en-ko-examples.json).
+ */
+function neighbours(pieces: Piece[]): void {
+  const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as Piece;
+    const src = w.token.src.toLowerCase();
+    const prev = words[i - 1];
+    const next = words[i + 1];
+    const lastWord = (p: Piece | undefined) => p?.text.split(" ").at(-1) ?? "";
+    if (
+      (src === "and" || src === "&") &&
+      prev &&
+      next &&
+      isModifierForm(lastWord(prev)) &&
+      isModifierForm(lastWord(next))
+    )
+      w.text = "";
+    else if (src === "extra" && next && isQuality(next.text.split(" ")[0] ?? "")) w.text = KO.more;
+    else if (src === "most" && next && isQuality(next.text.split(" ")[0] ?? "")) w.text = KO.most;
+    else if (src === "," && prev && next && isModifierForm(lastWord(prev)) && isModifierForm(lastWord(next)))
+      w.text = "";
+    else if (
+      src === "free" &&
+      ((prev?.token.kind === "lex" && prev.token.pos === "n") || prev?.token.kind === "latin") &&
+      (!next || next.token.kind === "punct")
+    )
+      w.text = KO.free;
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Chinese -> Korean fixes over the segmented tokens, before the assembly: a counter with nothing to count
+ * (which would be garbage, so the line is kept), one-character prefixes (big, small, many, super, all,
+ * high, low, new) glued to a Sino-Korean noun or written as an adjective, and a one-character colour in
+ * a list written as the colour's name.
+ */
+
+import data from "../../../resources/grammar/zh-ko.json" with { type: "json" };
+import type { Entry, Lexicon } from "../../lexicon.ts";
+import type { Token } from "../../tokens.ts";
+import { KO, RE, SETS, SRC } from "./words.ts";
+
+/** One-character prefixes: the Sino-Korean prefix glued to a Sino-Korean noun, else an adjective. */
+const PREFIXES = data.prefixes as unknown as Record<string, [glued: string, free: string]>;
+
+/** Counters with nothing to count: a measure word without a number (or "each", "this") before it. */
+export function countersWithoutNumber(tokens: Token[]): string[] {
+  const found: string[] = [];
+  let prev: Token | undefined;
+  for (const t of tokens) {
+    if (t.kind === "lex" && t.pos === "cl" && SETS.measureOnly.has(t.src)) {
+      const counted =
+        prev &&
+        (prev.kind === "number" ||
+          prev.number !== undefined ||
+          // A range ends in a number too (two to three times).
+          (prev.kind === "rule" && /\d$/.test(prev.src)) ||
+          SETS.counterHosts.has(prev.src));
+      if (!counted) found.push(t.src);
+    }
+    if (t.kind !== "space") prev = t;
+  }
+  return found;
+}
+
+const koreanWordsCache = new WeakMap<Lexicon, Set<string>>();
+
+/** Every Korean word the reading table or a glossary row writes: the words Korean is known to have. */
+function koreanWords(lexicon: Lexicon): Set<string> {
+  let words = koreanWordsCache.get(lexicon);
+  if (!words) {
+    words = new Set(lexicon.sinoKorean);
+    for (const entry of lexicon.entries.values())
+      if (entry.kind !== "dict" && entry.out.ko) for (const w of entry.out.ko.split(/[ |~]/)) words.add(w);
+    koreanWordsCache.set(lexicon, words);
+  }
+  return words;
+}
+
+export function attachPrefixes(tokens: Token[], lexicon: Lexicon): void {
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    const forms = PREFIXES[t.src];
+    const next = tokens[i + 1] as Token;
+    if (!forms || t.kind !== "lex" || t.entry?.kind === "user" || next.kind !== "lex" || next.pos !== "n")
+      continue;
+    const word = next.entry?.out.ko?.split(" ")[0] ?? "";
+    if (!/^[\p{Script=Hangul}]+$/u.test(word)) continue;
+    // A Sino-Korean word, or one built on a Sino-Korean word (low noise on noise), takes the glued prefix.
+    const sino = (w: string) => lexicon.sinoKorean?.has(w) ?? false;
+    const glued =
+      (word.length <= 2 && sino(word)) ||
+      (word.length === 3 && RE.sinoPrefix.test(word) && sino(word.slice(1)));
+    const known = !SETS.lexicalizedOnly.has(t.src) || koreanWords(lexicon).has(`${forms[0]}${word}`);
+    const free =
+      t.src === SRC.big && SETS.wideNouns.has(word)
+        ? KO.wide
+        : t.src === SRC.small && SETS.amountNouns.has(word)
+          ? KO.few
+          : forms[1];
+    t.entry = { ...(t.entry as Entry), out: { ...t.entry?.out, ko: glued && known ? `${forms[0]}~` : free } };
+    t.pos = "m";
+  }
+}
+
+/** A one-character colour in a list is the colour's name, as its colour row says it, not the adjective. */
+export function colorsInLists(tokens: Token[], lexicon: Lexicon): void {
+  const mark = (t: Token | undefined) => t?.kind === "punct" && SETS.listMarks.has(t.src);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.kind !== "lex" || t.src.length !== 1 || !t.entry) continue;
+    const name = lexicon.entries.get(`${t.src}${SRC.colour}`)?.out.ko;
+    if (!name || !(mark(tokens[i - 1]) || mark(tokens[i + 1]))) continue;
+    tokens[i] = { ...t, pos: "n", entry: { ...t.entry, out: { ...t.entry.out, ko: name } } };
+  }
+}
