@@ -355,9 +355,6 @@ async function evaluate(): Promise<{ engines: string[]; translators: string[] }>
   console.log(
     `eval:images: ${images.length} images (split ${values.split}), engines ${engines.map((e) => e[0]).join(", ")}`,
   );
-  console.log(
-    `eval:images: ${images.length} images (split ${values.split}), engines ${engines.map((e) => e[0]).join(", ")}`,
-  );
   for (const { dir, label } of images) {
     const bytes = new Uint8Array(readFileSync(join(dir, label.file)));
     const lang = sourceOf(label);
@@ -396,6 +393,9 @@ async function evaluate(): Promise<{ engines: string[]; translators: string[] }>
     }
   }
 
+  // The engines' OCR workers and model sessions hold the event loop: without this the script can stay
+  // alive after printing its summary.
+  for (const [, modules] of engines) await modules.engine.dispose();
   return { engines: engines.map((e) => e[0]), translators: translatorNames };
 }
 
