@@ -1,4 +1,3 @@
-import type { Redis } from "ioredis";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { dashboardBundle } from "./dashboard/page-routes.ts";
@@ -19,11 +18,11 @@ import type { Database } from "./storage/database.ts";
 export async function startServer(config: Config, opening: Promise<Database>) {
   const logger = createLogger(config.logLevel);
   // The sandbox's start is work on this thread; the database's on its own: overlap them.
-  const [db, { upstreams, sandbox, sandboxed }] = await Promise.all([
+  const [db, { upstreams, sandbox, sandboxed }, redis] = await Promise.all([
     opening,
     resolveUpstreams(config.marketplaces),
+    config.redisUrl ? connectRedis(config.redisUrl) : undefined,
   ]);
-  const redis: Redis | undefined = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   redis?.on("error", (error) => logger.warn("redis", { error: error.message }));
   const marketplaces = createMarketplaceModules({
     upstreams,
