@@ -1,87 +1,14 @@
-import type { Redis } from "ioredis";
-import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
-import { dashboardBundle } from "./dashboard/page-routes.ts";
-import { createMarketplaceModules } from "./marketplaces/index.ts";
-import { listen } from "./platform/http-server.ts";
-import { createLogger } from "./platform/logger.ts";
-import { resolveUpstreams } from "./sandbox/resolve.ts";
-import { connectRedis, createServices } from "./services.ts";
 import { openDatabase } from "./storage/open-database.ts";
 
 /**
- * The companion server process: reads the configuration once, opens storage (embedded PGlite in
- * DATA_DIR, or Postgres by DATABASE_URL), starts the embedded sandbox for every marketplace without a
- * real upstream, starts listening on PORT, and on SIGTERM/SIGINT stops accepting, lets calls in flight
- * finish (up to SHUTDOWN_GRACE_MS), settles the ledger and closes.
+ * The companion server process (`npm start` runs its build, dist/server.js; `node --import tsx
+ * server/main.ts` runs the source): reads the configuration once and starts opening storage (embedded
+ * PGlite in DATA_DIR on its own thread, or Postgres by DATABASE_URL) before loading the rest of the
+ * server, so the database's start and the modules' loading overlap (issue 16 item 11); then
+ * start-server.ts listens. SIGTERM/SIGINT stop it gracefully.
  */
-export async function startServer(config: Config) {
-  const logger = createLogger(config.logLevel);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const redis: Redis | undefined = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
-  redis?.on("error", (error) => logger.warn("redis", { error: error.message }));
-  const { upstreams, sandbox, sandboxed } = await resolveUpstreams(config.marketplaces);
-  const marketplaces = createMarketplaceModules({
-    upstreams,
-    timeoutMs: config.marketplaces.timeoutMs,
-    ...(config.marketplaces.cursorSecret ? { cursorSecret: config.marketplaces.cursorSecret } : {}),
-  });
-  const services = createServices(config, {
-    db,
-    logger,
-    marketplaces,
-    ...(redis ? { redis, redisKeyPrefix: config.redisKeyPrefix } : {}),
-  });
-  await services.start();
-  const app = buildApp(services);
-
-  const { server, port } = await listen(app.fetch, {
-    port: config.port,
-    hostname: config.host,
-    http: config.http,
-  });
-  logger.info("listening", {
-    url: `http://${config.host}:${port}`,
-    dashboard: dashboardAddress(config, port),
-    storage: config.databaseUrl ? "postgres" : `pglite in ${config.dataDir}`,
-    limits: redis ? "redis" : "memory",
-    sandbox: sandboxed,
-  });
-  // The dashboard's pages are bundled on first use; do it now so the first visit does not wait.
-  dashboardBundle().catch((error) => logger.warn("dashboard bundle failed", { error }));
-  // The sandbox's visual-search index takes a few seconds; build it while already serving.
-  sandbox?.warm().catch((error) => logger.warn("sandbox warm-up failed", { error }));
-  // Likewise the image engine's models, so the first translation does not pay for loading them.
-  services.imaging.warm().catch((error) => logger.warn("image engine warm-up failed", { error }));
-
-  let stopping: Promise<void> | undefined;
-  const stop = () => {
-    stopping ??= (async () => {
-      logger.info("shutting down", { graceMs: config.shutdownGraceMs });
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      if ("closeIdleConnections" in server) server.closeIdleConnections();
-      const grace = new Promise<void>((resolve) => setTimeout(resolve, config.shutdownGraceMs).unref());
-      await Promise.race([closed, grace]);
-      if ("closeAllConnections" in server) server.closeAllConnections();
-      await services.stop();
-      await sandbox?.close();
-      await redis?.quit().catch(() => {});
-      await db.close();
-      logger.info("stopped");
-    })();
-    return stopping;
-  };
-  return { port, app, services, stop };
-}
-
-/** Where a person opens the dashboard: PUBLIC_URL behind a proxy, else this process's own address. */
-function dashboardAddress(config: Config, port: number): string {
-  if (config.dashboard.publicUrl) return `${config.dashboard.publicUrl}/`;
-  const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
-  return `http://${host.includes(":") ? `[${host}]` : host}:${port}/`;
-}
-
-async function main(): Promise<void> {
+export async function main(): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();
@@ -92,7 +19,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const server = await startServer(config);
+  const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Settled here too, so a failure to open is reported by startServer rather than as unhandled.
+  opening.catch(() => {});
+  const { dashboardAddress, startServer } = await import("./start-server.ts");
+  const server = await startServer(config, opening);
   process.stdout.write(`Marketlens dashboard: ${dashboardAddress(config, server.port)}\n`);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {

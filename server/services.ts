@@ -1,4 +1,4 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { Marketplace } from "../src/contract/marketplace.ts";
 import { createServerTranslator } from "../src/translate/node/create-server-translator.ts";
 import type { Translator } from "../src/translate/port.ts";
@@ -203,7 +203,9 @@ function mailerFor(config: Config, logger: Logger): Mailer {
     : logMailer(logger);
 }
 
-export function connectRedis(url: string): Redis {
+export async function connectRedis(url: string): Promise<Redis> {
+  // Loaded only with REDIS_URL: the single-process default never needs the client.
+  const { Redis } = await import("ioredis");
   // Commands fail fast while Redis is away (the limiters then fall back to per-process counts) instead
   // of queueing behind a reconnect and stalling every call.
   return new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 
 export interface DashboardBundle {
   js: string;
@@ -16,6 +15,8 @@ const ENTRY = fileURLToPath(new URL("./ui/main.tsx", import.meta.url));
  * quarter of a second): there is no build step to forget and no build output to ship or go stale.
  */
 export async function buildDashboardBundle(): Promise<DashboardBundle> {
+  // Loaded here, after the server listens, rather than with the server's modules (issue 16 item 11).
+  const { build } = await import("esbuild");
   const result = await build({
     entryPoints: [ENTRY],
     bundle: true,

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
 import { GatewayError } from "../../src/contract/errors.ts";
 import type { FontsRegistry } from "../../src/contract/image-translate.ts";
@@ -34,6 +35,15 @@ export interface EnginePoolStats {
  * wait here, in order, so a caller that leaves while waiting is dropped at once. How many may be in
  * flight at all is the capacity limit's job (CAPACITY_IMAGE → 503).
  */
+/**
+ * ONNX threads each engine thread's model runs may use: the cores shared out among the engine threads.
+ * onnxruntime's default (every core, per session) put two engine threads' runs on four threads over two
+ * cores, so a run next to another (a caller's that will be cancelled, say) took twice as long as alone.
+ */
+export function onnxThreadsPerEngine(engineThreads: number, cores = availableParallelism()): number {
+  return Math.max(1, Math.floor(cores / Math.max(1, engineThreads)));
+}
+
 export class EnginePool {
   private readonly pool: Piscina;
   private readonly threads: number;
@@ -60,7 +70,7 @@ export class EnginePool {
       execArgv: ["--import", "tsx"],
       // A young generation sized for the engine's short-lived arrays (src/engine/node/heap-settings.ts).
       resourceLimits: { maxYoungGenerationSizeMb: ENGINE_YOUNG_GENERATION_MB },
-      workerData: { translation: options.translation },
+      workerData: { translation: options.translation, onnxThreads: onnxThreadsPerEngine(options.threads) },
     });
     // A thread that dies outside a task is reported here; unheard, the 'error' event would take the whole
     // server down. Its task (if any) is rejected by piscina, and the next task gets a fresh thread.

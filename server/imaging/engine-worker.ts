@@ -14,12 +14,15 @@ import type { EngineTask, EngineTaskResult } from "./engine-task.ts";
  * One engine worker thread: the models, fonts and translator are loaded once per thread (on its first
  * task) and reused. Runs the same src/engine the browser runs, through the Node ports.
  */
-const settings = (workerData as { translation: TranslationSettings }).translation;
+const { translation: settings, onnxThreads } = workerData as {
+  translation: TranslationSettings;
+  onnxThreads?: number;
+};
 let engine: ImageEngine | undefined;
 let translator: Promise<Translator> | undefined;
 
 function engineOf(): ImageEngine {
-  engine ??= createNodeEngine();
+  engine ??= createNodeEngine({}, onnxThreads ? { onnxThreads } : {});
   return engine;
 }
 

@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { serve } from "@hono/node-server";
 import { ERROR_STATUS, GatewayError } from "../../src/contract/errors.ts";
 import type { Config } from "../config.ts";
+import { judgeAfterPendingInput } from "./connection-timeouts.ts";
 import { newRequestId } from "./ids.ts";
 import { ENVELOPE_SECURITY_HEADERS } from "./security-headers.ts";
 
@@ -36,7 +37,7 @@ export async function listen(
       connectionsCheckingInterval: 1000,
     },
   }) as Server;
-  server.on("clientError", answerClientError);
+  judgeAfterPendingInput(server, answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);

@@ -1,4 +1,5 @@
-import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
+import { generateKeyPair, randomBytes, randomUUID } from "node:crypto";
+import { promisify } from "node:util";
 import type { Credentials } from "../marketplaces/upstream-config.ts";
 
 /**
@@ -22,8 +23,14 @@ export interface SandboxSecrets {
 
 const token = (bytes: number) => randomBytes(bytes).toString("hex");
 
-export function generateCredentials(): { credentials: SandboxCredentials; secrets: SandboxSecrets } {
-  const { privateKey, publicKey } = generateKeyPairSync("rsa", {
+const generateRsaKeyPair = promisify(generateKeyPair);
+
+/** Async: a 2048-bit RSA key takes 0.2 to 1 s of CPU, off the event loop here (issue 16 item 11). */
+export async function generateCredentials(): Promise<{
+  credentials: SandboxCredentials;
+  secrets: SandboxSecrets;
+}> {
+  const { privateKey, publicKey } = await generateRsaKeyPair("rsa", {
     modulusLength: 2048,
     privateKeyEncoding: { type: "pkcs8", format: "pem" },
     publicKeyEncoding: { type: "spki", format: "pem" },

@@ -61,7 +61,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     seed,
   );
-  const { credentials, secrets } = generateCredentials();
+  const { credentials, secrets } = await generateCredentials();
   const wanted = options.marketplaces ?? MARKETPLACES;
   const servers: DialectServer[] = [];
   const urls = {} as Record<Marketplace, string>;
@@ -94,7 +94,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         // Yield between marketplaces so a server warming in the background keeps answering.
         await new Promise((resolve) => setImmediate(resolve));
         void ctx.catalog.products.length;
-        if (ctx.marketplace === "storefront" || ctx.marketplace === "crossborder") void ctx.visual.size;
+        if (ctx.marketplace === "storefront" || ctx.marketplace === "crossborder") await ctx.visual.warm();
       }
     },
     close: async () => {

@@ -2,7 +2,6 @@ import { join } from "node:path";
 import type { Database } from "./database.ts";
 import { migrate } from "./migrations.ts";
 import { openPgliteThread } from "./pglite-thread.ts";
-import { openPostgres } from "./postgres-driver.ts";
 import { hasCluster, readSchemaDump } from "./schema-dump.ts";
 
 export interface StorageSettings {
@@ -17,6 +16,8 @@ export interface StorageSettings {
  */
 export async function openDatabase(settings: StorageSettings): Promise<Database> {
   if (settings.databaseUrl) {
+    // Loaded only when used: the embedded default never needs the pg driver.
+    const { openPostgres } = await import("./postgres-driver.ts");
     const db = await openPostgres({ url: settings.databaseUrl });
     await migrate(db);
     return db;

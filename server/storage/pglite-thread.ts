@@ -26,6 +26,16 @@ export type ThreadReply =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: Record<string, unknown> };
 
+declare const MARKETLENS_BUNDLED: boolean | undefined;
+/**
+ * The thread's module: in the build (dist/, scripts/build-server.ts) the bundled one, plain JavaScript;
+ * under tsx the source, through a shim that loads it with tsx (a thread starts without the loader).
+ */
+const THREAD_MODULE =
+  typeof MARKETLENS_BUNDLED === "boolean"
+    ? new URL("../../dist/pglite-thread-worker.js", import.meta.url)
+    : new URL("./pglite-thread-worker.mjs", import.meta.url);
+
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
 export async function openPgliteThread(options: PgliteOptions = {}): Promise<Database> {
@@ -33,7 +43,7 @@ export async function openPgliteThread(options: PgliteOptions = {}): Promise<Dat
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: await options.loadDataDir.arrayBuffer() } : {}),
   };
-  const worker = new Worker(new URL("./pglite-thread-worker.mjs", import.meta.url), {
+  const worker = new Worker(THREAD_MODULE, {
     workerData: data,
     transferList: data.loadDataDir ? [data.loadDataDir] : [],
   });

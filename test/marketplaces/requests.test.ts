@@ -173,8 +173,8 @@ describe("eBay Browse and OAuth", () => {
 });
 
 describe("Walmart affiliate signature", () => {
-  it("signs consumerId, timestamp and key version, newline-terminated, RSA-SHA256, base64", () => {
-    const { credentials, secrets } = generateCredentials();
+  it("signs consumerId, timestamp and key version, newline-terminated, RSA-SHA256, base64", async () => {
+    const { credentials, secrets } = await generateCredentials();
     const key = credentials.megastore;
     const now = new Date("2024-05-01T12:00:00Z");
     const headers = walmartHeaders(key, createPrivateKey(key.privateKey), now);

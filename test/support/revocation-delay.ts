@@ -21,24 +21,21 @@ export async function revocationDelays(
   counts: { keys: number; suspensions: number },
 ): Promise<RevocationDelays> {
   const admin = async (path: string, body?: unknown, method = "POST") => {
-    const res = await againOnReset(() =>
-      fetch(`${a.url}/admin${path}`, {
-        method,
-        headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
-    );
+    const res = await fetch(`${a.url}/admin${path}`, {
+      method,
+      headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     return {
       status: res.status,
       body: res.status === 204 ? null : ((await res.json()) as Record<string, string>),
     };
   };
-  const once = (server: ServerProcess, key: string) =>
+  const call = (server: ServerProcess, key: string) =>
     fetch(`${server.url}/v1/marketplaces`, { headers: { "x-api-key": key } }).then(async (r) => {
       await r.arrayBuffer();
       return r.status;
     });
-  const call = (server: ServerProcess, key: string) => againOnReset(() => once(server, key));
   const newAccount = async () =>
     (await admin("/accounts", { email: `${randomBase62(8)}@example.com`, credit: "1.00" })).body!.accountId!;
   const newKey = async (accountId: string) =>
@@ -93,16 +90,4 @@ export async function revocationDelays(
     maxMs: Math.round((delaysMs.at(-1) ?? 0) * 10) / 10,
     servedAfter,
   };
-}
-
-/**
- * A keep-alive connection the server closed as idle just as a request went out on it is reset: a race of
- * the client's pool, not an answer of the server (nothing was read). Sent again once, on a fresh
- * connection; a server that is really gone fails the second time too.
- */
-function againOnReset<T>(send: () => Promise<T>): Promise<T> {
-  return send().catch((error: Error & { cause?: { code?: string } }) => {
-    if (error.cause?.code !== "ECONNRESET") throw error;
-    return send();
-  });
 }

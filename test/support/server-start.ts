@@ -1,26 +1,36 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-const MAIN = fileURLToPath(new URL("../../server/main.ts", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 export interface StartedServer {
   child: ChildProcess;
   port: number;
   /** Milliseconds from spawning the process to the first 200 from /healthz. */
   healthyMs: number;
+  /** CPU milliseconds the process (all its threads) had used by then: what a busy machine stretches. */
+  cpuMs: number | undefined;
   stop(): Promise<void>;
 }
 
+/** What runs: `npm start`'s own command (scripts/start.mjs, the built server), or the sources through tsx. */
+const ENTRIES = {
+  "npm-start": ["scripts/start.mjs"],
+  source: ["--import", "tsx", "server/main.ts"],
+} as const;
+
 /**
- * `npm start` as a user runs it (node --import tsx server/main.ts) on a loopback port the OS picks, timed
- * to the first healthy /healthz. `env` adds to a minimal environment (never the shell's).
+ * The server started as a user starts it, on a loopback port the OS picks, timed to the first healthy
+ * /healthz. `env` adds to a minimal environment (never the shell's).
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  timeoutMs = 60_000,
+  options: { entry?: keyof typeof ENTRIES; timeoutMs?: number } = {},
 ): Promise<StartedServer> {
+  const timeoutMs = options.timeoutMs ?? 60_000;
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
+  const child = spawn(process.execPath, [...ENTRIES[options.entry ?? "source"]], {
+    cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -48,11 +58,25 @@ export async function startServerProcess(
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   const healthyMs = performance.now() - started;
+  const cpuMs = await cpuMsOf(child.pid);
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once("exit", () => resolve());
       child.kill("SIGTERM");
     });
-  return { child, port, healthyMs, stop };
+  return { child, port, healthyMs, cpuMs, stop };
+}
+
+/** User plus system CPU time of a process, from /proc (Linux); undefined elsewhere. */
+async function cpuMsOf(pid: number | undefined): Promise<number | undefined> {
+  try {
+    const { readFile } = await import("node:fs/promises");
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,4 +1,4 @@
-import { Agent, type Dispatcher } from "undici";
+import type { Agent, Dispatcher } from "undici";
 import { GatewayError } from "../../../src/contract/errors.ts";
 import type { HeaderLookup, RawAnswer, Transport } from "./upstream.ts";
 import { TransportFault } from "./upstream.ts";
@@ -13,10 +13,31 @@ import { TransportFault } from "./upstream.ts";
  * mid-body, a body shorter than its content-length).
  */
 
-const agent = new Agent({ connections: 256 });
+let agent: Agent | undefined;
+let loading: Promise<Agent> | undefined;
+
+/**
+ * undici is a large package (a quarter of a start's module loading): it loads on the first upstream call,
+ * or earlier through this, which the server calls once it listens (issue 16 item 11).
+ */
+export function loadUndiciAgent(): Promise<Agent> {
+  loading ??= import("undici").then(({ Agent }) => {
+    agent = new Agent({ connections: 256 });
+    return agent;
+  });
+  return loading;
+}
 
 export const undiciTransport: Transport = (request, signal, maxBodyBytes) =>
-  new Promise<RawAnswer>((resolve, reject) => {
+  agent
+    ? dispatch(agent, request, signal, maxBodyBytes)
+    : loadUndiciAgent().then((loaded) => dispatch(loaded, request, signal, maxBodyBytes));
+
+function dispatch(
+  agent: Agent,
+  ...[request, signal, maxBodyBytes]: Parameters<Transport>
+): Promise<RawAnswer> {
+  return new Promise<RawAnswer>((resolve, reject) => {
     if (signal.aborted) {
       reject(signal.reason);
       return;
@@ -39,6 +60,7 @@ export const undiciTransport: Transport = (request, signal, maxBodyBytes) =>
       gather,
     );
   });
+}
 
 /** scheme://authority, then the path and query (a fragment never reaches the wire). */
 const ORIGIN_AND_PATH = /^(https?:\/\/[^/?#]+)([^#]*)/i;

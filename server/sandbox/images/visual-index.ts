@@ -1,4 +1,4 @@
-import { createCanvas } from "@napi-rs/canvas";
+import { type Canvas, createCanvas } from "@napi-rs/canvas";
 import { Piscina } from "piscina";
 import { readImageSize } from "../../platform/image-size.ts";
 import { hammingDistance } from "../../platform/perceptual-hash.ts";
@@ -65,27 +65,54 @@ export function distance(a: Fingerprint, b: Fingerprint): number {
   return (hamming / (LOW * LOW - 1)) * 64 + (color / a.colors.length / 255) * 64;
 }
 
+type IndexEntry = { product: CatalogProduct; image: number; fp: Fingerprint };
+/** Longest stretch the warm-up holds the event loop. */
+const WARM_SLICE_MS = 10;
+
 export class VisualIndex {
   readonly #catalog: MarketCatalog;
-  #entries: { product: CatalogProduct; image: number; fp: Fingerprint }[] | undefined;
+  #entries: IndexEntry[] | undefined;
 
   constructor(catalog: MarketCatalog) {
     this.#catalog = catalog;
   }
 
   #build() {
-    const entries: { product: CatalogProduct; image: number; fp: Fingerprint }[] = [];
+    const entries: IndexEntry[] = [];
     const canvas = createCanvas(64, 64);
+    for (const product of this.#catalog.products) this.#add(entries, product, canvas);
+    return entries;
+  }
+
+  #add(entries: IndexEntry[], product: CatalogProduct, canvas: Canvas): void {
+    for (let n = 0; n < product.imageCount; n++) {
+      entries.push({
+        product,
+        image: n,
+        fp: shrink(drawProductImage(product, n, this.#catalog.lang, 64, canvas)),
+      });
+    }
+  }
+
+  /**
+   * Builds the index ahead of the first search, yielding to the event loop every few milliseconds: built
+   * in one go it held the server's thread for seconds right after start-up, and every request (even
+   * /healthz) waited behind it (issue 16 item 11).
+   */
+  async warm(): Promise<void> {
+    if (this.#entries) return;
+    const entries: IndexEntry[] = [];
+    const canvas = createCanvas(64, 64);
+    let slice = performance.now();
     for (const product of this.#catalog.products) {
-      for (let n = 0; n < product.imageCount; n++) {
-        entries.push({
-          product,
-          image: n,
-          fp: shrink(drawProductImage(product, n, this.#catalog.lang, 64, canvas)),
-        });
+      if (this.#entries) return;
+      this.#add(entries, product, canvas);
+      if (performance.now() - slice > WARM_SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = performance.now();
       }
     }
-    return entries;
+    this.#entries ??= entries;
   }
 
   #ready() {

@@ -7,16 +7,23 @@ import { NodeImageCodec } from "./node-codec.ts";
 import { NodeOnnxPort } from "./node-onnx.ts";
 import { NodeOcrWorkerPort } from "./node-tesseract.ts";
 
-export function createNodePorts(): EnginePorts {
+export interface NodePortsOptions {
+  /** Threads one model run may use (onnxruntime's intra-op pool); onnxruntime's default is every core. */
+  onnxThreads?: number;
+}
+
+export function createNodePorts(options: NodePortsOptions = {}): EnginePorts {
   return {
     codec: new NodeImageCodec(),
     canvas: new NodeCanvasPort(),
-    onnx: new NodeOnnxPort(),
+    onnx: new NodeOnnxPort(
+      options.onnxThreads ? { intraOpNumThreads: options.onnxThreads, interOpNumThreads: 1 } : {},
+    ),
     ocrWorkers: new NodeOcrWorkerPort(),
     assets: new NodeAssetLoader(),
   };
 }
 
-export function createNodeEngine(options: EngineOptions = {}): ImageEngine {
-  return new ImageEngine(createNodePorts(), options);
+export function createNodeEngine(options: EngineOptions = {}, ports: NodePortsOptions = {}): ImageEngine {
+  return new ImageEngine(createNodePorts(ports), options);
 }
