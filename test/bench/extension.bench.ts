@@ -93,6 +93,12 @@ export async function run(): Promise<void> {
     await clear();
     await ext.translateImage(page, url("product"));
     await nodeTime(images.product.bytes);
+    const status = await ext.worker.evaluate(() =>
+      (
+        globalThis as unknown as { marketlens: { engineStatus(): Promise<unknown> } }
+      ).marketlens.engineStatus(),
+    );
+    console.log(`  engine: ${JSON.stringify(status)}`);
 
     const rings: number[] = [];
     let count = 1;

@@ -3,7 +3,14 @@
  * in words, and the hover toolbar (original/translated, press-and-hold peek, copy text, retry). Rendered
  * with preact into the overlay's shadow root, so the page's styles cannot reach it.
  */
+import { BUNDLED_FONTS, FONT_WEIGHTS } from "../../contract/image-translate.ts";
 import type { OverlayState, UiStage } from "../protocol.ts";
+
+/** What the toolbar's Retry may change for one image. */
+export interface RetryChoice {
+  font: (typeof BUNDLED_FONTS)[number];
+  fontWeight: (typeof FONT_WEIGHTS)[number];
+}
 
 export interface OverlayViewProps {
   state: OverlayState;
@@ -18,10 +25,17 @@ export interface OverlayViewProps {
   peeking: boolean;
   toolbar: boolean;
   copied: boolean;
+  /** The toolbar's Retry panel is open, with the font and weight it starts from. */
+  retryPanel: RetryChoice | undefined;
+  /** The font and weight the panel opens with (the settings'). */
+  retryDefault: RetryChoice;
   onToggle(): void;
   onPeek(on: boolean): void;
   onCopy(): void;
-  onRetry(): void;
+  /** Runs the engine again: with the panel's choice, or (from an error) with the same settings. */
+  onRetry(choice?: RetryChoice): void;
+  /** Opens the Retry panel (a choice), changes its choice, or closes it (undefined). */
+  onRetryPanel(choice: RetryChoice | undefined): void;
   onDismiss(): void;
 }
 
@@ -49,6 +63,11 @@ export const OVERLAY_CSS = `
 button { all: unset; cursor: pointer; padding: 4px 8px; border-radius: 8px; background: rgba(20,20,28,0.8);
   color: #fff; font: 600 11px/1.2 system-ui, sans-serif; }
 button:hover { background: rgba(20,20,28,0.95); }
+.retry { position: absolute; top: 34px; right: 6px; display: flex; flex-direction: column; gap: 6px;
+  padding: 8px; border-radius: 10px; background: rgba(20,20,28,0.88); color: #fff; pointer-events: auto;
+  font: 500 11px/1.2 system-ui, sans-serif; }
+.retry label { display: flex; justify-content: space-between; gap: 6px; align-items: center; }
+.retry select { font: inherit; }
 `;
 
 function Ring({ stage, progress }: { stage: UiStage; progress: number }) {
@@ -104,7 +123,7 @@ export function OverlayView(p: OverlayViewProps) {
       {p.state === "failed" && p.message && (
         <div class="error" role="alert">
           <span>{p.message}</span>
-          <button type="button" onClick={p.onRetry}>
+          <button type="button" onClick={() => p.onRetry()}>
             Retry
           </button>
           <button type="button" aria-label="Dismiss" onClick={p.onDismiss}>
@@ -131,11 +150,59 @@ export function OverlayView(p: OverlayViewProps) {
           <button type="button" data-action="copy" onClick={p.onCopy}>
             {p.copied ? "Copied" : "Copy text"}
           </button>
-          <button type="button" data-action="retry" onClick={p.onRetry}>
-            Retry
+          <button
+            type="button"
+            data-action="retry"
+            onClick={() => p.onRetryPanel(p.retryPanel ? undefined : p.retryDefault)}
+          >
+            Retry…
           </button>
         </div>
       )}
+      {p.toolbar && p.retryPanel && (
+        <RetryPanel choice={p.retryPanel} onChange={p.onRetryPanel} onRetry={p.onRetry} />
+      )}
     </>
+  );
+}
+
+/** Retry with another font or weight: the shopper's pick applies to this image only. */
+function RetryPanel(p: {
+  choice: RetryChoice;
+  onChange(choice: RetryChoice): void;
+  onRetry(choice: RetryChoice): void;
+}) {
+  return (
+    <div class="retry" role="dialog" aria-label="Retry with another font or weight">
+      <label>
+        Font
+        <select
+          name="font"
+          value={p.choice.font}
+          onChange={(e) => p.onChange({ ...p.choice, font: e.currentTarget.value as RetryChoice["font"] })}
+        >
+          {BUNDLED_FONTS.map((f) => (
+            <option value={f}>{f}</option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Weight
+        <select
+          name="fontWeight"
+          value={p.choice.fontWeight}
+          onChange={(e) =>
+            p.onChange({ ...p.choice, fontWeight: e.currentTarget.value as RetryChoice["fontWeight"] })
+          }
+        >
+          {FONT_WEIGHTS.map((w) => (
+            <option value={w}>{w === "auto" ? "Automatic" : w}</option>
+          ))}
+        </select>
+      </label>
+      <button type="button" data-action="retry-go" onClick={() => p.onRetry(p.choice)}>
+        Translate again
+      </button>
+    </div>
   );
 }
