@@ -8,6 +8,9 @@ import { type CacheDatabase, openCacheDb } from "./cache-db.ts";
 import type { PaintedResult } from "./protocol.ts";
 import { SourceMemo } from "./source-memo.ts";
 
+/** How much of the cache is also kept in memory (the background's): a few dozen product pictures. */
+const RECENT_BYTES = 16 * 1024 * 1024;
+
 export async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
@@ -18,6 +21,9 @@ export class ResultCache {
   /** Last use stamps strictly increase, so two uses in the same millisecond keep their order. */
   private lastUse = 0;
   readonly sources = new SourceMemo(() => this.open());
+  /** The most recently used pictures, in memory too (a repaint then skips the database read). */
+  private readonly recent = new Map<string, { result: PaintedResult; size: number }>();
+  private recentBytes = 0;
 
   constructor(
     private readonly name = "marketlens-results",
@@ -37,10 +43,30 @@ export class ResultCache {
 
   async get(key: string): Promise<PaintedResult | undefined> {
     const db = await this.open();
-    const entry = await db.get("results", key);
+    const entry = this.recent.get(key) ?? (await db.get("results", key));
     if (!entry) return undefined;
-    await db.put("meta", { key, size: entry.size, usedAt: this.stamp() });
+    this.remember(key, entry);
+    // The last-use stamp is written behind the paint: LRU order needs it, the shopper does not wait for it.
+    void db.put("meta", { key, size: entry.size, usedAt: this.stamp() }).catch(() => undefined);
     return entry.result;
+  }
+
+  private remember(key: string, entry: { result: PaintedResult; size: number }): void {
+    this.forget(key);
+    this.recent.set(key, { result: entry.result, size: entry.size });
+    this.recentBytes += entry.size;
+    for (const [oldest, e] of this.recent) {
+      if (this.recentBytes <= RECENT_BYTES) break;
+      this.recent.delete(oldest);
+      this.recentBytes -= e.size;
+    }
+  }
+
+  private forget(key: string): void {
+    const known = this.recent.get(key);
+    if (!known) return;
+    this.recent.delete(key);
+    this.recentBytes -= known.size;
   }
 
   async put(key: string, result: PaintedResult): Promise<void> {
@@ -50,6 +76,7 @@ export class ResultCache {
     await tx.objectStore("results").put({ key, result, size });
     await tx.objectStore("meta").put({ key, size, usedAt: this.stamp() });
     await tx.done;
+    this.remember(key, { result, size });
     await this.evict();
   }
 
@@ -65,6 +92,7 @@ export class ResultCache {
       if (total <= limit) break;
       await tx.objectStore("results").delete(m.key);
       await tx.objectStore("meta").delete(m.key);
+      this.forget(m.key);
       total -= m.size;
       dropped++;
     }
@@ -88,6 +116,8 @@ export class ResultCache {
     await tx.objectStore("results").clear();
     await tx.objectStore("meta").clear();
     await tx.done;
+    this.recent.clear();
+    this.recentBytes = 0;
     await this.sources.clear();
   }
 }
