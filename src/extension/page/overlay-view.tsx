@@ -59,11 +59,13 @@ export const OVERLAY_CSS = `
   background: rgba(160,20,20,0.92); color: #fff; font: 500 13px/1.35 system-ui, sans-serif;
   display: flex; gap: 8px; align-items: flex-start; pointer-events: auto; }
 .error span { flex: 1; }
-.toolbar { position: absolute; top: 6px; right: 6px; display: flex; gap: 4px; pointer-events: auto; }
-button { all: unset; cursor: pointer; padding: 4px 8px; border-radius: 8px; background: rgba(20,20,28,0.8);
+.tools { position: absolute; top: 6px; right: 6px; left: 6px; display: flex; flex-direction: column;
+  align-items: flex-end; gap: 4px; }
+.toolbar { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: 4px; pointer-events: auto; }
+button { all: unset; cursor: pointer; white-space: nowrap; padding: 4px 8px; border-radius: 8px; background: rgba(20,20,28,0.8);
   color: #fff; font: 600 11px/1.2 system-ui, sans-serif; }
 button:hover { background: rgba(20,20,28,0.95); }
-.retry { position: absolute; top: 34px; right: 6px; display: flex; flex-direction: column; gap: 6px;
+.retry { display: flex; flex-direction: column; gap: 6px;
   padding: 8px; border-radius: 10px; background: rgba(20,20,28,0.88); color: #fff; pointer-events: auto;
   font: 500 11px/1.2 system-ui, sans-serif; }
 .retry label { display: flex; justify-content: space-between; gap: 6px; align-items: center; }
@@ -132,35 +134,35 @@ export function OverlayView(p: OverlayViewProps) {
         </div>
       )}
       {p.toolbar && (p.state === "translated" || p.state === "original") && (
-        <div class="toolbar">
-          <button type="button" data-action="toggle" onClick={p.onToggle}>
-            {p.state === "translated" ? "Original" : "Translated"}
-          </button>
-          {p.state === "translated" && (
+        <div class="tools">
+          <div class="toolbar">
+            <button type="button" data-action="toggle" onClick={p.onToggle}>
+              {p.state === "translated" ? "Original" : "Translated"}
+            </button>
+            {p.state === "translated" && (
+              <button
+                type="button"
+                data-action="peek"
+                onPointerDown={() => p.onPeek(true)}
+                onPointerUp={() => p.onPeek(false)}
+                onPointerLeave={() => p.onPeek(false)}
+              >
+                Hold to peek
+              </button>
+            )}
+            <button type="button" data-action="copy" onClick={p.onCopy}>
+              {p.copied ? "Copied" : "Copy text"}
+            </button>
             <button
               type="button"
-              data-action="peek"
-              onPointerDown={() => p.onPeek(true)}
-              onPointerUp={() => p.onPeek(false)}
-              onPointerLeave={() => p.onPeek(false)}
+              data-action="retry"
+              onClick={() => p.onRetryPanel(p.retryPanel ? undefined : p.retryDefault)}
             >
-              Hold to peek
+              Retry…
             </button>
-          )}
-          <button type="button" data-action="copy" onClick={p.onCopy}>
-            {p.copied ? "Copied" : "Copy text"}
-          </button>
-          <button
-            type="button"
-            data-action="retry"
-            onClick={() => p.onRetryPanel(p.retryPanel ? undefined : p.retryDefault)}
-          >
-            Retry…
-          </button>
+          </div>
+          {p.retryPanel && <RetryPanel choice={p.retryPanel} onChange={p.onRetryPanel} onRetry={p.onRetry} />}
         </div>
-      )}
-      {p.toolbar && p.retryPanel && (
-        <RetryPanel choice={p.retryPanel} onChange={p.onRetryPanel} onRetry={p.onRetry} />
       )}
     </>
   );
