@@ -10,6 +10,9 @@ const MAX_SOURCES = 5000;
 /** Trim the stored entries once in this many writes (a count of the store on every write is wasted work). */
 const TRIM_EVERY = 200;
 
+/** Web addresses only: a data: or blob: URL holds or names its bytes already (and may be megabytes long). */
+const remembered = (url: string) => /^https?:/.test(url) && url.length <= 4096;
+
 export class SourceMemo {
   private readonly memory = new Map<string, SourceEntry>();
   private writes = 0;
@@ -17,6 +20,7 @@ export class SourceMemo {
   constructor(private readonly db: () => Promise<CacheDatabase>) {}
 
   async get(url: string): Promise<SourceEntry | undefined> {
+    if (!remembered(url)) return undefined;
     const known = this.memory.get(url);
     if (known) return known;
     const stored = await (await this.db()).get("sources", url);
@@ -25,6 +29,7 @@ export class SourceMemo {
   }
 
   async set(url: string, hash: string, checkedAt = Date.now()): Promise<void> {
+    if (!remembered(url)) return;
     const entry = { url, hash, checkedAt };
     this.remember(entry);
     const db = await this.db();
