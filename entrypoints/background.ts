@@ -28,6 +28,8 @@ export default defineBackground(() => {
     (settings ??= await loadSettings(browser.storage.local, navigator.language));
   browser.storage.onChanged.addListener(() => {
     settings = undefined;
+    // A smaller cache size applies at once, not at the next translated image.
+    void cache.evict().catch(() => undefined);
   });
 
   let engine: EngineClient;
@@ -44,7 +46,10 @@ export default defineBackground(() => {
     engine = offscreenEngineClient();
   }
 
-  const cache = new ResultCache("marketlens-results", () => (settings?.cacheMegabytes ?? 200) * 1024 * 1024);
+  const cache = new ResultCache(
+    "marketlens-results",
+    async () => (await loadSettings(browser.storage.local, navigator.language)).cacheMegabytes * 1024 * 1024,
+  );
   const counts = new Map<number, number>();
   const translator = createImageTranslator({
     engine,
@@ -63,6 +68,8 @@ export default defineBackground(() => {
     engineStatus: () => engine.status(),
     cacheStats: () => cache.stats(),
     clearCache: () => cache.clear(),
+    /** The result cache itself, for the end-to-end tests of its bound and eviction. */
+    cache,
   };
 
   browser.runtime.onInstalled.addListener(() => {
@@ -127,7 +134,15 @@ export default defineBackground(() => {
     switch (message.type) {
       case "translate":
         if (tabId === undefined) return undefined;
-        return reply(translateImage({ tabId, frameId, srcUrl: message.srcUrl, quiet: message.quiet }));
+        return reply(
+          translateImage({
+            tabId,
+            frameId,
+            srcUrl: message.srcUrl,
+            quiet: message.quiet,
+            ...(message.retry ? { retry: message.retryWith ?? {} } : {}),
+          }),
+        );
       case "cancel":
         if (tabId !== undefined) translator.cancel(tabId, frameId, message.srcUrl);
         return undefined;

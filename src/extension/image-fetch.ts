@@ -5,7 +5,7 @@
  * 20 MB and 8192 × 8192; only JPEG, PNG and WebP are translated.
  */
 import { browser } from "wxt/browser";
-import { readImageHeader, TRANSLATABLE_FORMATS } from "../engine/image-header.ts";
+import { readImageHeader } from "../engine/image-header.ts";
 
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 export const MAX_IMAGE_SIDE = 8192;
@@ -86,22 +86,29 @@ async function readCapped(response: Response): Promise<ArrayBuffer> {
   return out.buffer;
 }
 
-/** Checks the header: a translatable format within 8192 × 8192. */
+/**
+ * Checks the header: a translatable format within 8192 × 8192. The engine's header reader throws the
+ * spec's codes; each keeps its own words for the shopper (too large, format, unreadable).
+ */
 export function checkImage(bytes: ArrayBuffer): void {
-  let header: ReturnType<typeof readImageHeader>;
   try {
-    header = readImageHeader(new Uint8Array(bytes));
+    readImageHeader(new Uint8Array(bytes));
   } catch (error) {
-    throw new ImageFetchError("INVALID_IMAGE", String(error));
+    const code = (error as { code?: unknown }).code;
+    const message = error instanceof Error ? error.message : String(error);
+    if (code === "IMAGE_TOO_LARGE") {
+      const size = message.match(/(\d+)x(\d+) pixels/);
+      throw new ImageFetchError(
+        code,
+        message,
+        size
+          ? `${size[1]} × ${size[2]} pixels, the limit is ${MAX_IMAGE_SIDE} × ${MAX_IMAGE_SIDE}`
+          : undefined,
+      );
+    }
+    if (code === "UNSUPPORTED_IMAGE_FORMAT") throw new ImageFetchError(code, message, message.split(" ")[0]);
+    throw new ImageFetchError("INVALID_IMAGE", message);
   }
-  if (!TRANSLATABLE_FORMATS.has(header.format))
-    throw new ImageFetchError("UNSUPPORTED_IMAGE_FORMAT", header.format, header.format.toUpperCase());
-  if (header.width > MAX_IMAGE_SIDE || header.height > MAX_IMAGE_SIDE)
-    throw new ImageFetchError(
-      "IMAGE_TOO_LARGE",
-      "over 8192 pixels",
-      `${header.width} × ${header.height} pixels, the limit is 8192 × 8192`,
-    );
 }
 
 /** Tries the candidates in order; the first that gives a valid image wins. */
@@ -109,6 +116,8 @@ export async function fetchImage(
   candidates: readonly string[],
   pageUrl: string,
   signal?: AbortSignal,
+  /** force-cache: any copy the browser holds will do; default: a stale copy is revalidated first. */
+  cache: RequestCache = "force-cache",
 ): Promise<{ url: string; bytes: ArrayBuffer }> {
   let lastError: ImageFetchError = new ImageFetchError("NETWORK_ERROR", "no candidate URL");
   let tooLarge: ImageFetchError | undefined;
@@ -116,7 +125,7 @@ export async function fetchImage(
     signal?.throwIfAborted();
     try {
       const bytes = await withReferer(url, pageUrl, async () => {
-        const response = await fetch(url, { signal, credentials: "include", cache: "force-cache" });
+        const response = await fetch(url, { signal, credentials: "include", cache });
         if (!response.ok) throw new ImageFetchError("NETWORK_ERROR", `HTTP ${response.status} from ${url}`);
         return readCapped(response);
       });

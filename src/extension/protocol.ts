@@ -6,6 +6,7 @@
  * (`message_serialization`), Firefox's always is; nothing is ever turned into base64 JSON.
  */
 import { z } from "zod";
+import { BUNDLED_FONTS, FONT_WEIGHTS } from "../contract/image-translate.ts";
 
 const bytes = z.custom<ArrayBuffer>(
   (v) => v instanceof ArrayBuffer || Object.prototype.toString.call(v) === "[object ArrayBuffer]",
@@ -73,6 +74,10 @@ export const BackgroundMessageSchema = z.discriminatedUnion("type", [
     type: z.literal("translate"),
     srcUrl: z.string(),
     retry: z.boolean().optional(),
+    /** With `retry`: the font and weight the shopper picked on the toolbar for this one image. */
+    retryWith: z
+      .object({ font: z.enum(BUNDLED_FONTS).optional(), fontWeight: z.enum(FONT_WEIGHTS).optional() })
+      .optional(),
     /** Set by translate-all / auto: textless images are skipped quietly instead of showing an error. */
     quiet: z.boolean().optional(),
   }),

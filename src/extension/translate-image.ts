@@ -26,6 +26,8 @@ export interface TranslateImageRequest {
   srcUrl: string;
   /** Translate-all and auto-translate: an image without text is left as it is, without an error. */
   quiet?: boolean;
+  /** The toolbar's Retry: runs the engine again (no cached picture), with another font or weight if given. */
+  retry?: { font?: Settings["font"]; fontWeight?: Settings["fontWeight"] };
 }
 
 export interface TranslateImageResult {
@@ -89,6 +91,22 @@ export function createImageTranslator(deps: TranslatorDeps) {
       await toFrame(tabId, frameId, { type: "overlay:fail", jobId, message }).catch(() => undefined);
       return done({ state: "failed", message, code, ...(detail ? { detail } : {}) });
     };
+    /** Takes the ring off (cancelled, or skipped quietly: no message), or leaves `message` on the image. */
+    const clear = async (message = "") => {
+      await toFrame(tabId, frameId, { type: "overlay:fail", jobId, message }).catch(() => undefined);
+    };
+    const paint = async (result: PaintedResult, fromCache: boolean) => {
+      const painted = PaintReplySchema.safeParse(
+        await toFrame(tabId, frameId, { type: "overlay:paint", jobId, result }).catch((e) => ({
+          painted: false,
+          message: String(e),
+        })),
+      );
+      if (!painted.success || !painted.data.painted)
+        return done({ state: "failed", message: painted.success ? painted.data.message : "paint failed" });
+      deps.onTranslated?.(tabId);
+      return done({ state: "translated", fromCache });
+    };
 
     const start = StartReplySchema.safeParse(
       await toFrame(tabId, frameId, { type: "overlay:start", srcUrl, jobId }).catch((e) => ({
@@ -103,11 +121,25 @@ export function createImageTranslator(deps: TranslatorDeps) {
         () => undefined,
       );
 
-    const settings = await deps.settings();
-    if (!(await mayRead(start.data.candidates[0]!))) return fail("NO_PERMISSION");
+    const { candidates, pageUrl } = start.data;
+    const settings = { ...(await deps.settings()), ...request.retry };
+    const settingsKey = resultKeySettings(settings);
+    if (!(await mayRead(candidates[0]!))) return fail("NO_PERMISSION");
+
+    // A URL seen before whose picture is cached paints at once; its bytes are checked after the paint.
+    const seen = request.retry
+      ? undefined
+      : await deps.cache.sources.get(candidates[0]!).catch(() => undefined);
+    const seenResult = seen && (await deps.cache.get(`${seen.hash}:${settingsKey}`).catch(() => undefined));
+    if (seen && seenResult) {
+      const outcome = await paint(seenResult, true);
+      if (outcome.state === "translated") void recheck(request, candidates, pageUrl, seen.hash);
+      return outcome;
+    }
+
     let bytes: ArrayBuffer;
     try {
-      bytes = (await fetchImage(start.data.candidates, start.data.pageUrl, abort.signal)).bytes;
+      bytes = (await fetchImage(candidates, pageUrl, abort.signal)).bytes;
     } catch (error) {
       if (abort.signal.aborted) return done({ state: "cancelled" });
       const e =
@@ -116,49 +148,50 @@ export function createImageTranslator(deps: TranslatorDeps) {
     }
     progress("reading", 0.05);
 
-    const cacheKey = `${await sha256Hex(bytes)}:${resultKeySettings(settings)}`;
-    const cached = await deps.cache.get(cacheKey).catch(() => undefined);
-    let result: PaintedResult;
-    let fromCache = false;
-    if (cached) {
-      result = cached;
-      fromCache = true;
-    } else {
-      const onAbort = () => deps.engine.cancel(jobId);
-      abort.signal.addEventListener("abort", onAbort);
-      const reply = await deps.engine.translate(jobId, bytes, engineSettings(settings), progress);
-      abort.signal.removeEventListener("abort", onAbort);
-      if (abort.signal.aborted || (!reply.ok && reply.code === "CANCELLED")) {
-        await toFrame(tabId, frameId, { type: "overlay:fail", jobId, message: "" }).catch(() => undefined);
-        return done({ state: "cancelled" });
-      }
-      if (!reply.ok) {
-        if (reply.code === "NO_TEXT" && request.quiet) {
-          await toFrame(tabId, frameId, { type: "overlay:fail", jobId, message: "" }).catch(() => undefined);
-          return done({ state: "skipped", message: reply.message });
-        }
-        return reply.code === "NO_TEXT"
-          ? (async () => {
-              await toFrame(tabId, frameId, { type: "overlay:fail", jobId, message: reply.message }).catch(
-                () => undefined,
-              );
-              return done({ state: "failed", message: reply.message });
-            })()
-          : fail(reply.code, reply.message);
-      }
-      result = reply.result;
-      await deps.cache.put(cacheKey, result).catch(() => undefined);
+    const hash = await sha256Hex(bytes);
+    await deps.cache.sources.set(candidates[0]!, hash).catch(() => undefined);
+    const cacheKey = `${hash}:${settingsKey}`;
+    const cached = request.retry ? undefined : await deps.cache.get(cacheKey).catch(() => undefined);
+    if (cached) return paint(cached, true);
+
+    const onAbort = () => deps.engine.cancel(jobId);
+    abort.signal.addEventListener("abort", onAbort);
+    const reply = await deps.engine.translate(jobId, bytes, engineSettings(settings), progress);
+    abort.signal.removeEventListener("abort", onAbort);
+    if (abort.signal.aborted || (!reply.ok && reply.code === "CANCELLED")) {
+      await clear();
+      return done({ state: "cancelled" });
     }
-    const painted = PaintReplySchema.safeParse(
-      await toFrame(tabId, frameId, { type: "overlay:paint", jobId, result }).catch((e) => ({
-        painted: false,
-        message: String(e),
-      })),
-    );
-    if (!painted.success || !painted.data.painted)
-      return done({ state: "failed", message: painted.success ? painted.data.message : "paint failed" });
-    deps.onTranslated?.(tabId);
-    return done({ state: "translated", fromCache });
+    if (!reply.ok) {
+      if (reply.code !== "NO_TEXT") return fail(reply.code, reply.message);
+      await clear(request.quiet ? "" : reply.message);
+      return done({ state: request.quiet ? "skipped" : "failed", message: reply.message });
+    }
+    await deps.cache.put(cacheKey, reply.result).catch(() => undefined);
+    return paint(reply.result, false);
+  }
+
+  /**
+   * After a paint from the URL memo: downloads the image again and compares its bytes. The browser's HTTP
+   * cache answers while the site's cache headers say the image is fresh, and otherwise revalidates it
+   * (ETag / Last-Modified), so this costs little; a picture that changed at the same URL is translated
+   * again at once. A stale translation thus lasts no longer than the site's own cache lifetime.
+   */
+  async function recheck(
+    request: TranslateImageRequest,
+    candidates: string[],
+    pageUrl: string,
+    hash: string,
+  ): Promise<void> {
+    const url = candidates[0]!;
+    try {
+      const now = await sha256Hex((await fetchImage(candidates, pageUrl, undefined, "default")).bytes);
+      await deps.cache.sources.set(url, now);
+      if (now !== hash) await translateImage(request);
+    } catch {
+      // Gone or unreadable now: the next request downloads it and shows what is wrong.
+      await deps.cache.sources.delete(url).catch(() => undefined);
+    }
   }
 
   function cancel(tabId: number, frameId: number, srcUrl: string): void {

@@ -6,7 +6,7 @@
  * - right-click to painted, median and p95, for an 800 × 800 product image and a 790 × 3000 detail image,
  *   each as a ratio to the Node engine's time on the same bytes (goal ≤ 2.0×);
  * - progress ring visible after the call (goal ≤ 100 ms);
- * - cached repaint (goal ≤ 100 ms);
+ * - cached repaint (goal ≤ 100 ms), next to the same cache hit found by downloading and hashing the image;
  * - memory of the extension's processes (service worker and offscreen document) after 20+ images
  *   (goal ≤ 600 MB).
  */
@@ -93,6 +93,12 @@ export async function run(): Promise<void> {
     await clear();
     await ext.translateImage(page, url("product"));
     await nodeTime(images.product.bytes);
+    const status = await ext.worker.evaluate(() =>
+      (
+        globalThis as unknown as { marketlens: { engineStatus(): Promise<unknown> } }
+      ).marketlens.engineStatus(),
+    );
+    console.log(`  engine: ${JSON.stringify(status)}`);
 
     const rings: number[] = [];
     let count = 1;
@@ -135,11 +141,25 @@ export async function run(): Promise<void> {
       cached.push(result.ms);
       count++;
     }
+    // Reference: the same cache hit found by downloading and hashing the image first (the URL memo
+    // forgotten before each call), as every cached repaint did before the memo.
+    const hashed: number[] = [];
+    for (let i = 0; i < RUNS.cached; i++) {
+      await ext.worker.evaluate(() =>
+        (
+          globalThis as unknown as { marketlens: { cache: { sources: { clear(): Promise<void> } } } }
+        ).marketlens.cache.sources.clear(),
+      );
+      const result = await ext.translateImage(page, url("product"));
+      if (!result.fromCache) throw new Error("expected a cache hit");
+      hashed.push(result.ms);
+      count++;
+    }
     console.log(
       `  progress ring visible: median ${ms(median(rings))}, max ${ms(Math.max(...rings))} after the call (goal ≤ 100 ms)`,
     );
     console.log(
-      `  cached repaint: median ${ms(median(cached))}, max ${ms(Math.max(...cached))} (goal ≤ 100 ms; reference: uncached product median above)`,
+      `  cached repaint: median ${ms(median(cached))}, max ${ms(Math.max(...cached))} (goal ≤ 100 ms); found by downloading and hashing first: median ${ms(median(hashed))}, max ${ms(Math.max(...hashed))}; ratio ${(median(cached) / median(hashed)).toFixed(2)}×`,
     );
     console.log(
       `  extension processes' resident memory after ${count} images: ${extensionProcessesMB().toFixed(0)} MB (goal ≤ 600 MB)`,

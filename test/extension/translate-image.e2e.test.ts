@@ -4,14 +4,9 @@
  * refuses requests without the page's Referer. `globalThis.marketlens.translateImage` is called in the
  * service worker exactly as an outside check calls it (the very function the context menu calls).
  */
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { createCanvas, loadImage } from "@napi-rs/canvas";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_ARTIFACTS_DIR } from "../support/paths.ts";
 import { buildExtension } from "./support/build-extension.ts";
-import { type ExtensionBrowser, launchExtension } from "./support/extension-browser.ts";
+import { type ExtensionBrowser, launchExtension, openPage, overlayOf } from "./support/extension-browser.ts";
 import { type FakeMarketlensServer, startFakeMarketlensServer } from "./support/fake-marketlens-server.ts";
 import { type FixtureSites, startFixtureSites } from "./support/fixture-sites.ts";
 import {
@@ -19,8 +14,8 @@ import {
   imageRoutes,
   type MarketplaceImages,
   marketplacePages,
-  type TextBox,
 } from "./support/marketplace-pages.ts";
+import { compare, pixels, shot } from "./support/page-pixels.ts";
 
 let sites: FixtureSites;
 let ext: ExtensionBrowser;
@@ -41,78 +36,7 @@ afterAll(async () => {
   await lens?.close();
 });
 
-async function open(path: string): Promise<Page> {
-  const page = await ext.context.newPage();
-  await page.goto(`${sites.pageOrigin}${path}`);
-  await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete));
-  return page;
-}
-
-/** Screenshots for docs/extension.md (copied to docs/images/extension/ when they change). */
-const SHOTS = join(TEST_ARTIFACTS_DIR, "extension-screenshots");
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
-
-const overlayOf = (page: Page, srcUrl: string) => page.locator(`[data-marketlens-src="${srcUrl}"]`);
-
-/** RGBA pixels of a page region, from a screenshot. */
-async function pixels(page: Page, clip: { x: number; y: number; width: number; height: number }) {
-  const png = await page.screenshot({ clip });
-  const picture = await loadImage(png);
-  const canvas = createCanvas(picture.width, picture.height);
-  const ctx = canvas.getContext("2d");
-  ctx.drawImage(picture, 0, 0);
-  const { data, width, height } = ctx.getImageData(0, 0, picture.width, picture.height);
-  return { data: new Uint8ClampedArray(data), width, height };
-}
-
-/** Mean absolute channel difference of two same-size captures, inside and outside the text boxes. */
-type Capture = Awaited<ReturnType<typeof pixels>>;
-
-function compare(
-  a: Capture,
-  b: Capture,
-  boxes: TextBox[],
-  scale: number,
-): { inside: number; outside: number } {
-  let inSum = 0;
-  let inN = 0;
-  let outSum = 0;
-  let outN = 0;
-  const inBox = (x: number, y: number) =>
-    boxes.some(
-      (t) =>
-        x >= t.x * scale && x < (t.x + t.width) * scale && y >= t.y * scale && y < (t.y + t.height) * scale,
-    );
-  // Pixels just around a box are left out of both sums: the eraser blends a margin around the text.
-  const nearBox = (x: number, y: number) =>
-    boxes.some(
-      (t) =>
-        x >= t.x * scale - 12 &&
-        x < (t.x + t.width) * scale + 12 &&
-        y >= t.y * scale - 12 &&
-        y < (t.y + t.height) * scale + 12,
-    );
-  for (let y = 0; y < a.height; y++)
-    for (let x = 0; x < a.width; x++) {
-      const i = (y * a.width + x) * 4;
-      const d =
-        (Math.abs(a.data[i]! - b.data[i]!) +
-          Math.abs(a.data[i + 1]! - b.data[i + 1]!) +
-          Math.abs(a.data[i + 2]! - b.data[i + 2]!)) /
-        3;
-      if (inBox(x, y)) {
-        inSum += d;
-        inN++;
-      } else if (!nearBox(x, y)) {
-        outSum += d;
-        outN++;
-      }
-    }
-  return { inside: inSum / Math.max(1, inN), outside: outSum / Math.max(1, outN) };
-}
+const open = (path: string) => openPage(ext, `${sites.pageOrigin}${path}`);
 
 describe("Translate image (the fixed contract)", () => {
   it("paints a translated picture exactly over an Amazon-style product tile, and the toggle restores the original", async () => {

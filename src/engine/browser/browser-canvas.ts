@@ -1,6 +1,7 @@
 /** Browser drawing surfaces on OffscreenCanvas (works in pages, workers and offscreen documents). */
 import type { CanvasPort, DrawingContext, DrawingSurface } from "../ports.ts";
 import type { RgbaImage } from "../raster.ts";
+import { canvasToJpeg } from "./canvas-jpeg.ts";
 
 export class BrowserCanvasPort implements CanvasPort {
   createSurface(width: number, height: number): DrawingSurface {
@@ -16,10 +17,7 @@ export class BrowserCanvasPort implements CanvasPort {
       getImage(): RgbaImage {
         return { width, height, data: ctx.getImageData(0, 0, width, height).data };
       },
-      async encodeJpeg(quality: number) {
-        const blob = await canvas.convertToBlob({ type: "image/jpeg", quality });
-        return new Uint8Array(await blob.arrayBuffer());
-      },
+      encodeJpeg: (quality: number) => canvasToJpeg(canvas, quality),
     };
   }
 }

@@ -1,6 +1,7 @@
 /** Browser image codec: createImageBitmap decodes (EXIF orientation applied), OffscreenCanvas encodes. */
 import type { DecodedImage, ImageCodec, ImageFormat } from "../ports.ts";
 import type { RgbaImage } from "../raster.ts";
+import { canvasToJpeg } from "./canvas-jpeg.ts";
 
 const MIME: Record<string, string> = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
 
@@ -28,7 +29,6 @@ export class BrowserImageCodec implements ImageCodec {
     canvas
       .getContext("2d")!
       .putImageData(new ImageData(new Uint8ClampedArray(image.data), image.width, image.height), 0, 0);
-    const blob = await canvas.convertToBlob({ type: "image/jpeg", quality });
-    return new Uint8Array(await blob.arrayBuffer());
+    return canvasToJpeg(canvas, quality);
   }
 }

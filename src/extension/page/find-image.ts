@@ -59,21 +59,18 @@ export function findImage(srcUrl: string, lastRightClicked: Element | undefined)
   return all.sort((a, b) => area(b) - area(a))[0];
 }
 
-/** Waits for a lazy-loaded image to show its real picture (up to 10 s). */
-export async function settled(img: PageImage): Promise<void> {
-  if (!(img instanceof HTMLImageElement)) return;
-  if (img.complete && img.naturalWidth > 0) return;
-  await new Promise<void>((resolve) => {
-    const done = () => resolve();
-    img.addEventListener("load", done, { once: true });
-    img.addEventListener("error", done, { once: true });
-    setTimeout(done, 10_000);
-  });
+/** A lazy loader's stand-in: a few pixels stretched over a much larger box until the real picture comes. */
+function isPlaceholder(img: HTMLImageElement): boolean {
+  const r = img.getBoundingClientRect();
+  // A broken image (nothing decoded) is no placeholder: there is nothing to wait for.
+  const tiny = img.naturalWidth > 0 && img.naturalWidth <= 16 && img.naturalHeight <= 16;
+  return (
+    tiny && (r.width >= 4 * Math.max(1, img.naturalWidth) || r.height >= 4 * Math.max(1, img.naturalHeight))
+  );
 }
 
-export function imageCandidates(img: PageImage, srcUrl: string): string[] {
-  if (!(img instanceof HTMLImageElement)) return candidateUrls(shownSrc(img) || srcUrl, [], document.baseURI);
-  const lazy = LAZY_ATTRIBUTES.map((a) => img.getAttribute(a))
+function lazyUrls(img: HTMLImageElement): string[] {
+  return LAZY_ATTRIBUTES.map((a) => img.getAttribute(a))
     .filter((v): v is string => !!v)
     .map((v) => {
       try {
@@ -81,7 +78,40 @@ export function imageCandidates(img: PageImage, srcUrl: string): string[] {
       } catch {
         return "";
       }
-    });
+    })
+    .filter(Boolean);
+}
+
+/**
+ * Waits (up to 10 s) for an image still loading, or for a lazy loader to replace its placeholder with the
+ * real picture. Not when the real picture's URL is already known (a lazy-load attribute, fetched
+ * directly), nor for a native `loading="lazy"` image the browser defers (its `src` is fetched directly).
+ */
+export async function settled(page: PageImage, timeoutMs = 10_000): Promise<void> {
+  if (!(page instanceof HTMLImageElement)) return;
+  const img = page;
+  const loading = !img.complete && img.loading !== "lazy";
+  if (!loading && !(img.complete && isPlaceholder(img))) return;
+  if (lazyUrls(img).some((u) => u !== img.src)) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(finish, timeoutMs);
+    function finish() {
+      clearTimeout(timer);
+      img.removeEventListener("load", onLoad);
+      img.removeEventListener("error", finish);
+      resolve();
+    }
+    function onLoad() {
+      if (!isPlaceholder(img)) finish();
+    }
+    img.addEventListener("load", onLoad);
+    img.addEventListener("error", finish);
+  });
+}
+
+export function imageCandidates(img: PageImage, srcUrl: string): string[] {
+  if (!(img instanceof HTMLImageElement)) return candidateUrls(shownSrc(img) || srcUrl, [], document.baseURI);
+  const lazy = lazyUrls(img);
   const shown = shownSrc(img) || srcUrl;
   const sets = [img.srcset, ...sourceSets(img)].filter(Boolean);
   const urls = candidateUrls(shown, sets, document.baseURI);

@@ -7,8 +7,8 @@
 import { render } from "preact";
 import type { OverlayState, PaintedResult, UiStage } from "../protocol.ts";
 import { type PageImage, shownSrc } from "./find-image.ts";
-import { contentBox, type ImageBox, sameBox } from "./image-box.ts";
-import { OVERLAY_CSS, OverlayView, type OverlayViewProps } from "./overlay-view.tsx";
+import { boxStyle, contentBox, type ImageBox } from "./image-box.ts";
+import { OVERLAY_CSS, OverlayView, type OverlayViewProps, type RetryChoice } from "./overlay-view.tsx";
 
 const LAYER_ID = "marketlens-layer";
 
@@ -27,7 +27,8 @@ function layer(): HTMLElement {
 }
 
 export interface OverlayActions {
-  retry(overlay: ImageOverlay): void;
+  /** Runs the engine again for this image, with the toolbar's font and weight when picked. */
+  retry(overlay: ImageOverlay, choice?: RetryChoice): void;
   removed(overlay: ImageOverlay): void;
   /** The page swapped the image's picture (a gallery): the old overlay is gone. */
   swapped(overlay: ImageOverlay, newSrc: string): void;
@@ -36,11 +37,18 @@ export interface OverlayActions {
 export class ImageOverlay {
   readonly host: HTMLElement;
   private readonly root: ShadowRoot;
-  private props: Omit<OverlayViewProps, "onToggle" | "onPeek" | "onCopy" | "onRetry" | "onDismiss">;
+  private props: Omit<
+    OverlayViewProps,
+    "onToggle" | "onPeek" | "onCopy" | "onRetry" | "onRetryPanel" | "onDismiss"
+  >;
   private texts: PaintedResult["texts"] = [];
   private box: ImageBox | undefined;
+  /** The host's last placement, so an unchanged frame writes no style. */
+  private placed = "";
   private frame = 0;
-  private readonly shownSrc: string;
+  private shownSrc: string;
+  /** Set while the image is still loading its real picture: a changing src is then no gallery swap. */
+  settling = false;
   jobId = "";
   hovered = false;
 
@@ -49,13 +57,14 @@ export class ImageOverlay {
     readonly srcUrl: string,
     private readonly actions: OverlayActions,
     toolbarEnabled: boolean,
+    retryDefault: RetryChoice,
   ) {
     this.shownSrc = shownSrc(image);
     this.host = document.createElement("div");
     this.host.setAttribute("data-marketlens-src", srcUrl);
     this.host.setAttribute(
       "style",
-      "position:fixed;pointer-events:none;overflow:hidden;contain:layout paint;",
+      "position:fixed;pointer-events:none;overflow:hidden;contain:layout paint;transform-origin:50% 50%;",
     );
     this.root = this.host.attachShadow({ mode: "open" });
     const style = getComputedStyle(image);
@@ -74,6 +83,8 @@ export class ImageOverlay {
       peeking: false,
       toolbar: false,
       copied: false,
+      retryPanel: undefined,
+      retryDefault,
     };
     this.toolbarEnabled = toolbarEnabled;
     layer().append(this.host);
@@ -103,7 +114,11 @@ export class ImageOverlay {
           onToggle={() => this.toggle()}
           onPeek={(on) => this.update({ peeking: on })}
           onCopy={() => void this.copy()}
-          onRetry={() => this.actions.retry(this)}
+          onRetry={(choice) => {
+            this.update({ retryPanel: undefined });
+            this.actions.retry(this, choice);
+          }}
+          onRetryPanel={(retryPanel) => this.update({ retryPanel })}
           onDismiss={() => this.remove()}
         />
       </>,
@@ -113,14 +128,12 @@ export class ImageOverlay {
 
   private place(): void {
     const box = contentBox(this.image);
-    if (sameBox(this.box, box)) return;
+    const style = boxStyle(box);
     this.box = box;
-    const s = this.host.style;
-    s.display = box.visible ? "block" : "none";
-    s.left = `${box.left}px`;
-    s.top = `${box.top}px`;
-    s.width = `${box.width}px`;
-    s.height = `${box.height}px`;
+    const key = JSON.stringify(style);
+    if (key === this.placed) return;
+    this.placed = key;
+    Object.assign(this.host.style, style);
   }
 
   private readonly follow = () => {
@@ -130,7 +143,7 @@ export class ImageOverlay {
     }
     const src = shownSrc(this.image);
     const complete = !(this.image instanceof HTMLImageElement) || this.image.complete;
-    if (src !== this.shownSrc && complete) {
+    if (src !== this.shownSrc && complete && !this.settling) {
       this.remove();
       this.actions.swapped(this, src);
       return;
@@ -138,6 +151,12 @@ export class ImageOverlay {
     this.place();
     this.frame = requestAnimationFrame(this.follow);
   };
+
+  /** The image settled on its real picture (a lazy loader's, or a load under way): follow that one. */
+  settle(): void {
+    this.shownSrc = shownSrc(this.image);
+    this.settling = false;
+  }
 
   /** Working again (a retry): the ring comes back over the current picture. */
   start(jobId: string): void {
@@ -171,7 +190,7 @@ export class ImageOverlay {
   hover(on: boolean): void {
     if (this.hovered === on) return;
     this.hovered = on;
-    this.update({ toolbar: on && this.toolbarEnabled });
+    this.update({ toolbar: on && this.toolbarEnabled, ...(on ? {} : { retryPanel: undefined }) });
   }
 
   private async copy(): Promise<void> {

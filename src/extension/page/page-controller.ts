@@ -21,6 +21,7 @@ import {
   shownSrc,
 } from "./find-image.ts";
 import { ImageOverlay } from "./image-overlay.tsx";
+import type { RetryChoice } from "./overlay-view.tsx";
 
 export class PageController {
   private lastRightClicked: Element | undefined;
@@ -94,12 +95,17 @@ export class PageController {
     let overlay = this.overlays.get(img);
     if (overlay) this.byJob.delete(overlay.jobId);
     else {
-      overlay = new ImageOverlay(img, srcUrl, this.overlayActions, this.settings?.hoverToolbar ?? true);
+      overlay = new ImageOverlay(img, srcUrl, this.overlayActions, this.settings?.hoverToolbar ?? true, {
+        font: this.settings?.font ?? "Pretendard",
+        fontWeight: this.settings?.fontWeight ?? "auto",
+      });
       this.overlays.set(img, overlay);
     }
     overlay.start(jobId);
     this.byJob.set(jobId, overlay);
+    overlay.settling = true;
     await settled(img);
+    overlay.settle();
     const rect = img.getBoundingClientRect();
     return {
       ok: true,
@@ -110,14 +116,24 @@ export class PageController {
   }
 
   private readonly overlayActions = {
-    retry: (overlay: ImageOverlay) => this.send({ type: "translate", srcUrl: overlay.srcUrl, retry: true }),
+    retry: (overlay: ImageOverlay, choice?: RetryChoice) =>
+      this.send({
+        type: "translate",
+        srcUrl: overlay.srcUrl,
+        retry: true,
+        ...(choice ? { retryWith: choice } : {}),
+      }),
     removed: (overlay: ImageOverlay) => {
       if (this.overlays.get(overlay.image) === overlay) this.overlays.delete(overlay.image);
       this.byJob.delete(overlay.jobId);
     },
+    // A gallery swapped the picture: the old translation is gone with its overlay; the new picture is
+    // translated (painted at once when cached) unless the shopper had turned this image back to original.
     swapped: (overlay: ImageOverlay, newSrc: string) => {
+      if (overlay.state === "working") this.send({ type: "cancel", srcUrl: overlay.srcUrl });
       const known = this.translatedSrcs.get(overlay.image)?.has(newSrc);
-      if (known || this.pageMode) this.request(overlay.image);
+      const wanted = overlay.state === "translated" || overlay.state === "working";
+      if (known || wanted || this.pageMode) this.request(overlay.image);
     },
   };
 

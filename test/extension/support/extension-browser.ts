@@ -111,3 +111,14 @@ export async function launchExtension(
     },
   };
 }
+
+/** A new tab at `url`, once every image of the page has loaded (or failed). */
+export async function openPage(ext: ExtensionBrowser, url: string): Promise<Page> {
+  const page = await ext.context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete));
+  return page;
+}
+
+/** The overlay the extension put over the image `srcUrl` (the fixed contract's `data-marketlens-src`). */
+export const overlayOf = (page: Page, srcUrl: string) => page.locator(`[data-marketlens-src="${srcUrl}"]`);
