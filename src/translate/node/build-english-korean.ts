@@ -16,7 +16,8 @@
  * specific), then the shorter Korean. Kept: nouns as they are; verbs in -hada as their noun (practice ->
  * the noun of practising), other verbs are left out (a plain reading of a product line ends in nouns);
  * adjectives in their modifier form, with the adverb (-ge) for English -ly; adverbs as they are. Proper
- * names, counters, pronouns, numerals and interjections are left out.
+ * names, counters, pronouns, numerals and interjections are left out, and so are one-syllable words
+ * outside the commonest level (homonyms a reader cannot place).
  *
  * Output columns: english, korean, kind (n noun, m modifier, a adverb), adverb form (modifiers only), level.
  */
@@ -125,7 +126,9 @@ for (const line of readFileSync(sourcePath, "utf8").split("\n")) {
   else if (pos === "2") ko = korean.endsWith(HA + DA) && korean.length > 2 ? korean.slice(0, -2) : undefined;
   else if (pos === "3") [ko, kind] = [korean, "a"];
   else if (pos === "4") [ko, kind, adv] = [modifier(korean), "m", adverb(korean) ?? ""];
-  if (!ko) continue;
+  // A Korean word of one syllable outside the commonest level is mostly a homonym (a board, a fence):
+  // a reader cannot tell which is meant.
+  if (!ko || (ko.length === 1 && level !== "A")) continue;
   const list = senses(definition);
   list.forEach((en, sense) => {
     const candidate = { ko: ko as string, kind, adverb: adv, level, sense, senses: list.length };
