@@ -4,8 +4,9 @@
  * word with its part of speech, a frequency level A-D and a short English definition). Run once by hand
  * when the source changes; the output is committed, nothing is fetched at run time.
  *
- *   # kengdic (github garfieldnate/kengdic, MPL-2.0 or LGPL-2.0+), the 6,000-word list added in 4b98ae9
- *   git clone https://github.com/garfieldnate/kengdic && git -C kengdic show 4b98ae9:ezcorean_6000.sql > ez6000.sql
+ *   # a clone of kengdic (GitHub garfieldnate/kengdic, MPL-2.0 or LGPL-2.0+) in ./kengdic; the
+ *   # 6,000-word list was added in its commit 4b98ae9 and removed from the tree later, so read it from there
+ *   git -C kengdic show 4b98ae9:ezcorean_6000.sql > ez6000.sql
  *   npx tsx src/translate/node/build-english-korean.ts ez6000.sql
  *
  * kengdic's full table (kengdic.tsv, ~130,000 entries) is mostly rare words, definitions and names; the
