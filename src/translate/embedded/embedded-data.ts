@@ -76,6 +76,7 @@ export const DATA_FILES = {
     jaGrammar: "transfer/ja-grammar.tsv",
     enFunction: "transfer/en-function-words.tsv",
     enWords: "transfer/en-ko-words.tsv",
+    enGeneral: "transfer/en-ko-kengdic.tsv",
   },
 } as const;
 
@@ -111,7 +112,7 @@ export function buildEmbeddedData(files: EmbeddedDataFiles): EmbeddedData {
 /** Loads every data file through a reader (fs in Node, fetch in the browser) and builds the data. */
 export async function loadEmbeddedData(read: (name: string) => Promise<string>): Promise<EmbeddedData> {
   const t = DATA_FILES.transfer;
-  const [glossaries, zhRegional, zhEn, jaEn, cjk, hanja, kana, jaGrammar, enFunction, enWords] =
+  const [glossaries, zhRegional, zhEn, jaEn, cjk, hanja, kana, jaGrammar, enFunction, enWords, enGeneral] =
     await Promise.all([
       Promise.all(DATA_FILES.glossaries.map(async (name) => ({ name, text: await read(name) }))),
       read(DATA_FILES.zhRegional),
@@ -123,6 +124,7 @@ export async function loadEmbeddedData(read: (name: string) => Promise<string>):
       read(t.jaGrammar),
       read(t.enFunction),
       read(t.enWords),
+      read(t.enGeneral),
     ]);
   return buildEmbeddedData({
     glossaries,
@@ -130,6 +132,6 @@ export async function loadEmbeddedData(read: (name: string) => Promise<string>):
     zhEn,
     jaEn,
     cjk,
-    transfer: { hanja, kana, jaGrammar, enFunction, enWords },
+    transfer: { hanja, kana, jaGrammar, enFunction, enWords, enGeneral },
   });
 }

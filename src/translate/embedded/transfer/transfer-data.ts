@@ -2,7 +2,8 @@
  * The tables of the word-level transfer (resources/transfer/ and the Sino-Xenic table), parsed once:
  * Han characters' Sino-Korean readings, the kana-to-Hangul table, Japanese particles and endings, English
  * function words, every Sino-Korean word of the table by its Chinese and Japanese forms, and English words
- * a Korean word answers (through the Japanese dictionary's glosses of a word Korean shares).
+ * a Korean word answers (hand-written, kengdic's general list, then the Japanese dictionary's glosses of a
+ * word Korean shares).
  */
 
 /** How a grammar word is written: glued particle, glued ending, word of its own, nothing, or after the next word. */
@@ -26,6 +27,8 @@ export interface TransferData {
   sinoWordsMaxLength: number;
   /** One English word -> the Korean of a word Korean shares with Japanese (technology -> 기술). */
   englishKorean: Map<string, string>;
+  /** English adjective -> the Korean adverb (-ge) its -ly form reads as (quick -> quickly). */
+  englishAdverbs: Map<string, string>;
 }
 
 export interface TransferFiles {
@@ -35,6 +38,8 @@ export interface TransferFiles {
   enFunction?: string;
   /** Everyday English words with their Korean (resources/transfer/en-ko-words.tsv). */
   enWords?: string;
+  /** The general word list built from kengdic (resources/transfer/en-ko-kengdic.tsv). */
+  enGeneral?: string;
   cjk?: string;
   jaEn?: string;
   zhEn?: string;
@@ -73,6 +78,14 @@ export function buildTransferData(files: TransferFiles): TransferData {
   }
   const englishKorean = new Map<string, string>();
   for (const [en, ko] of rows(files.enWords)) if (en && ko) englishKorean.set(en.toLowerCase(), ko);
+  // The general list (kengdic's commonest Korean words) after the hand-written words, before the words
+  // found through the Japanese and Chinese dictionaries' glosses (a Korean's word beats a shared kanji).
+  const englishAdverbs = new Map<string, string>();
+  for (const [en, ko, , adverb] of rows(files.enGeneral)) {
+    if (!en || !ko) continue;
+    if (!englishKorean.has(en)) englishKorean.set(en, ko);
+    if (adverb && adverb !== "-") englishAdverbs.set(en, adverb);
+  }
   // Japanese common words first (their Korean is checked against EDICT's common list), then Chinese ones.
   const glossed = (text: string | undefined, korean: (form: string) => string | undefined) => {
     for (const [form, gloss] of rows(text)) {
@@ -94,5 +107,6 @@ export function buildTransferData(files: TransferFiles): TransferData {
     sinoWords,
     sinoWordsMaxLength: Math.min(8, longest(sinoWords.keys())),
     englishKorean,
+    englishAdverbs,
   };
 }

@@ -10,7 +10,9 @@
  * - Japanese: kanji as Chinese; katakana and hiragana words through the kana table (スパイシー -> 스파이시);
  *   particles and endings through resources/transfer/ja-grammar.tsv, glued to the word before.
  * - English: function words through resources/transfer/en-function-words.tsv (for X -> X용); other words
- *   through the glossary's stems or the Korean word Japanese shares (technology -> 기술); names stay.
+ *   (and their stems: plural, -ed, -ing, -ly) through the glossary, the hand-written everyday words, the
+ *   general list built from kengdic (en-ko-kengdic.tsv) or the Korean word Japanese shares (technology ->
+ *   기술); names, model codes and words none of these know stay in Latin, as Korean shops print them.
  *
  * Tokens it makes are marked (TRANSFERRED) so that the result can say how much came from this path.
  */
@@ -55,22 +57,36 @@ export function koreanForEnglish(gloss: string, data: TransferData, english: Lex
   );
 }
 
-/** One English word through the glossary (and its stems) or the Korean word Japanese shares with it. */
-function englishWordKorean(w: string, data: TransferData, english: Lexicon): string | undefined {
-  for (const stem of [
-    w,
-    w.replace(/s$/, ""),
-    w.replace(/es$/, ""),
-    w.replace(/ies$/, "y"),
+/**
+ * The stems an inflected English word may come from, in the order tried: the word, plural -s/-es/-ies,
+ * past -ed/-d/-ied, -ing (with its -e or doubled consonant restored).
+ */
+export function englishStems(w: string): string[] {
+  const stems = [w, w.replace(/s$/, ""), w.replace(/es$/, ""), w.replace(/ies$/, "y")];
+  stems.push(
     w.replace(/ed$/, ""),
-    w.replace(/ing$/, ""),
-  ]) {
-    if (stem.length < 2) continue;
+    w.replace(/d$/, ""),
+    w.replace(/ied$/, "y"),
+    w.replace(/([^aeiou])\1ed$/, "$1"),
+  );
+  stems.push(w.replace(/ing$/, ""), w.replace(/ing$/, "e"), w.replace(/([^aeiou])\1ing$/, "$1"));
+  return [...new Set(stems)].filter((stem) => stem.length >= 2 && (stem === w || stem.length < w.length));
+}
+
+/**
+ * One English word through the glossary (and its stems), the everyday and general word lists, or the
+ * Korean word Japanese shares with it; an adverb in -ly as its adjective's Korean adverb (quickly).
+ */
+function englishWordKorean(w: string, data: TransferData, english: Lexicon): string | undefined {
+  for (const stem of englishStems(w)) {
     const row = english.entries.get(stem);
     if (row && row.kind !== "dict" && row.out.ko && row.pos !== "p") return row.out.ko.replace(/^~|~$/g, "");
     const ko = data.englishKorean.get(stem);
     if (ko) return ko;
   }
+  const ly = /^(.{3,}?)(i?)ly$/.exec(w);
+  if (ly)
+    return data.englishAdverbs.get(`${ly[1]}${ly[2] ? "y" : ""}`) ?? data.englishAdverbs.get(`${ly[1]}le`);
   return undefined;
 }
 
@@ -204,8 +220,7 @@ export function transferUnknown(
   for (let i = 0; i < tokens.length; ) {
     const t = tokens[i] as Token;
     // An English word in capitals (BANK, SINCE) was kept as if it named a thing; a word Korean has is written.
-    const capitals = family === "en" && t.kind === "latin" && /^[A-Z]{2,}$/.test(t.src);
-    if (t.kind !== "unknown" && !(capitals && englishWordKorean(t.src.toLowerCase(), data, lex.english))) {
+    if (t.kind !== "unknown" && !(family === "en" && capitalWord(tokens, i, data, lex))) {
       out.push(t);
       i++;
       continue;
@@ -227,6 +242,31 @@ export function transferUnknown(
     out.push(...scriptRuns(run, family, data, lex, afterWord));
   }
   return orderEnglishPostpositions(out, data);
+}
+
+/**
+ * Whether a Latin token in capitals is an English word to translate rather than a name: a word of two
+ * letters or more Korean has (BANK) or a function word (IT'S); a lone A or I only between two words in
+ * capitals (IT'S A GOOD START), since alone it is a grade or a size.
+ */
+function capitalWord(
+  tokens: readonly Token[],
+  i: number,
+  data: TransferData,
+  lex: TransferLexicons,
+): boolean {
+  const t = tokens[i] as Token;
+  if (t.kind !== "latin" || !/^[A-Z][A-Z'’]*$/.test(t.src)) return false;
+  const lower = t.src.toLowerCase();
+  if (t.src.length === 1) {
+    const word = (step: number) => {
+      let j = i + step;
+      while (tokens[j]?.kind === "space") j += step;
+      return /^[A-Z][A-Z'’]+$/.test(tokens[j]?.src ?? "");
+    };
+    return (lower === "a" || lower === "i") && word(-1) && word(1) && data.enFunction.has(lower);
+  }
+  return data.enFunction.has(lower) || englishWordKorean(lower, data, lex.english) !== undefined;
 }
 
 /**
