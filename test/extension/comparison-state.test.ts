@@ -123,7 +123,7 @@ describe("the event stream", () => {
       }) as unknown as typeof fetch,
     );
     expect(seen).toEqual(["source", "match"]);
-    expect((sent?.headers as Record<string, string>).authorization).toBe("Bearer mle_x");
+    expect((sent!.headers as Record<string, string>).authorization).toBe("Bearer mle_x");
     expect(parseEvent("event: match\ndata: {not json")).toBeUndefined();
   });
 

@@ -55,6 +55,10 @@ export function MatchRowView({ row, cheapest }: { row: MatchRow; cheapest: boole
       data-testid="match-row"
       data-marketplace={row.marketplace}
       data-cheapest={cheapest ? "true" : "false"}
+      data-product-id={row.productId}
+      data-score={row.score}
+      data-landed={row.landed.amount}
+      data-warnings={row.warnings.map((w) => w.code).join(" ")}
     >
       <a class="thumb" href={row.url} target="_blank" rel="noreferrer">
         {row.imageUrl ? <img src={row.imageUrl} alt="" loading="lazy" /> : <span class="noimg" />}

@@ -13,7 +13,7 @@ import {
   sortRows,
 } from "../../compare/comparison-state.ts";
 import type { PageProduct } from "../../page/readers/index.ts";
-import { useSettings } from "../use-settings.ts";
+import { loadSettings, SETTINGS_KEY, type Settings } from "../../settings.ts";
 import { CURRENCIES, defaultCurrency, MARKETPLACE_NAMES, money } from "./format.ts";
 import { MatchRowView } from "./match-row.tsx";
 import { type ComparisonRun, useComparison } from "./use-comparison.ts";
@@ -38,8 +38,23 @@ function useCurrency(): [string, (c: string) => void] {
   ];
 }
 
+/** The settings, read again when they change (the seller connects in the options page meanwhile). */
+function useLiveSettings(): Settings | undefined {
+  const [settings, setSettings] = useState<Settings>();
+  useEffect(() => {
+    const load = () => void loadSettings(browser.storage.local, navigator.language).then(setSettings);
+    const onChanged = (changes: Record<string, unknown>) => {
+      if (SETTINGS_KEY in changes) load();
+    };
+    load();
+    browser.storage.onChanged.addListener(onChanged);
+    return () => browser.storage.onChanged.removeListener(onChanged);
+  }, []);
+  return settings;
+}
+
 export function SidePanelApp() {
-  const [settings] = useSettings();
+  const settings = useLiveSettings();
   const [page, readAgain] = usePageProduct();
   const [currency, setCurrency] = useCurrency();
   const [sort, setSort] = useState<SortKey>("landed");
