@@ -8,7 +8,7 @@ function shippingText(row: MatchRow): string {
   const shipping = row.landed.amount - row.price.amount;
   return row.landed.currency === row.price.currency && shipping > 0
     ? `+ ${money(shipping, row.price.currency)} shipping`
-    : "shipping included in landed";
+    : "+ shipping (in the landed cost)";
 }
 
 const AGREEMENT = { same: "✓", different: "✗", unknown: "?" } as const;
