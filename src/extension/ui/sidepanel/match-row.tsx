@@ -86,7 +86,7 @@ export function MatchRowView({ row, cheapest }: { row: MatchRow; cheapest: boole
           </span>
         </div>
         <div class="facts muted">
-          {row.rating && (
+          {row.rating && row.rating.count > 0 && (
             <span>
               ★ {row.rating.average.toFixed(1)} ({row.rating.count.toLocaleString()})
             </span>
