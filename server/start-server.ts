@@ -49,6 +49,8 @@ export async function startServer(config: Config, opening: Promise<Database>) {
     storage: config.databaseUrl ? "postgres" : `pglite in ${config.dataDir}`,
     limits: redis ? "redis" : "memory",
     sandbox: sandboxed,
+    // Product pages to try the extension's comparison panel on (server/sandbox/pages).
+    sandboxPages: sandbox ? Object.values(sandbox.urls).map((u) => `${new URL(u).origin}/pages`) : undefined,
   });
   // The dashboard's pages are bundled on first use; do it now so the first visit does not wait.
   dashboardBundle().catch((error) => logger.warn("dashboard bundle failed", { error }));

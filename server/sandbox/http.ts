@@ -17,6 +17,8 @@ export interface Dialect {
   handle(request: Request): Promise<Response>;
   /** The marketplace's own answer for an injected error, throttle or expired-credentials fault. */
   fault(kind: "error" | "throttle" | "token-expired", status: number): Response;
+  /** Whether a path is one of the marketplace's web pages (server/sandbox/pages), never faulted. */
+  isPage?(path: string): boolean;
 }
 
 export interface DialectServer {
@@ -66,8 +68,9 @@ export async function serveDialect(
 
     // A request its client already gave up on draws no fault (it would land on a later request).
     if (gone) return;
-    // Images are static assets, never faulted: a demo page must be able to show them.
-    const drawn = req.url?.startsWith("/img/") ? undefined : faults.next(dialect.marketplace);
+    // Images and pages are static, never faulted: a demo page must be able to show them.
+    const isStatic = req.url?.startsWith("/img/") || dialect.isPage?.(req.url ?? "");
+    const drawn = isStatic ? undefined : faults.next(dialect.marketplace);
     const fault: FaultKind | undefined = drawn?.kind;
     if (fault === "refuse") {
       req.socket.destroy();

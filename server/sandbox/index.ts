@@ -10,6 +10,7 @@ import { FaultController, type MarketplaceStats } from "./faults.ts";
 import { type Dialect, type DialectServer, serveDialect } from "./http.ts";
 import { closeFingerprintDecoder, warmFingerprintDecoder } from "./images/visual-index.ts";
 import type { SandboxOptions } from "./options.ts";
+import { withProductPages } from "./pages/product-pages.ts";
 
 export type { SandboxCredentials } from "./credentials.ts";
 export { FAULT_KINDS, type FaultKind, type SandboxOptions } from "./options.ts";
@@ -72,7 +73,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (!factory) throw new Error(`the sandbox has no ${marketplace} dialect`);
       const ctx = new DialectContext(marketplace, { seed, latency: options.latency ?? false, now });
       contexts.push(ctx);
-      const dialect = factory(ctx, credentials, secrets);
+      const dialect = withProductPages(factory(ctx, credentials, secrets), ctx);
       const server = await serveDialect(dialect, faults, host, (url) => {
         ctx.baseUrl = url;
       });

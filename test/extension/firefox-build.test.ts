@@ -35,6 +35,11 @@ describe("Firefox build", () => {
     expect(existsSync(join(dir, "offscreen.html"))).toBe(false);
   });
 
+  it("has the comparison panel as Firefox's sidebar (Chrome's side panel)", () => {
+    expect(manifest.sidebar_action).toMatchObject({ default_panel: "sidepanel.html" });
+    expect(existsSync(join(dir, "sidepanel.html"))).toBe(true);
+  });
+
   it("packages the engine: models, wasm, tesseract, fonts and translation data (nothing is downloaded)", () => {
     for (const file of [
       "engine/models/ch_PP-OCRv4_det_infer.onnx",

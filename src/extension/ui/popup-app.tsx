@@ -2,17 +2,18 @@
 import { useEffect, useState } from "preact/hooks";
 import { browser } from "wxt/browser";
 import { TARGET_LANGS, type TargetLang } from "../../translate/languages.ts";
+import { openComparePanel } from "../open-compare-panel.ts";
 import { useSettings } from "./use-settings.ts";
 
 export function PopupApp() {
   const [settings, update] = useSettings();
-  const [tab, setTab] = useState<{ id: number; host: string }>();
+  const [tab, setTab] = useState<{ id: number; host: string; windowId: number }>();
   const [note, setNote] = useState("");
   useEffect(() => {
     void browser.tabs.query({ active: true, currentWindow: true }).then(([t]) => {
       if (t?.id !== undefined && t.url) {
         try {
-          setTab({ id: t.id, host: new URL(t.url).hostname });
+          setTab({ id: t.id, host: new URL(t.url).hostname, windowId: t.windowId });
         } catch {
           // a tab without a URL we can read
         }
@@ -23,6 +24,19 @@ export function PopupApp() {
   const auto = !!tab && settings.autoTranslateSites.includes(tab.host);
   return (
     <div class="popup">
+      <button
+        type="button"
+        name="compare"
+        disabled={!tab}
+        onClick={() =>
+          tab &&
+          void openComparePanel(tab)
+            .then(() => window.close())
+            .catch(() => setNote("The comparison panel could not be opened."))
+        }
+      >
+        Compare on other marketplaces
+      </button>
       <button
         type="button"
         name="translateAll"
