@@ -74,7 +74,9 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("two server processes", () => {
       const { key } = await customer({ ratePerSecond: 10 });
       await Promise.all([call(a, (await customer()).key), call(b, (await customer()).key)]);
       const started = performance.now();
-      const statuses = await Promise.all(Array.from({ length: 40 }, (_, i) => call(i % 2 === 0 ? a : b, key)));
+      const statuses = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => call(i % 2 === 0 ? a : b, key)),
+      );
       burst = { statuses, ms: performance.now() - started };
     }
     const served = burst!.statuses.filter((s) => s === 200).length;
