@@ -5,6 +5,7 @@
  */
 
 import type { LineAnalysis } from "./analyze.ts";
+import { type BadgeBackdrop, refillBadge } from "./badge-refill.ts";
 import { type Quad, quadBBox, quadSize } from "./geometry.ts";
 import type { LineGroup } from "./group-lines.ts";
 import { inpaint, type Window } from "./inpaint.ts";
@@ -53,7 +54,26 @@ export function eraseText(
   signal?.throwIfAborted();
   const out = inPlace ? image : cloneImage(image);
   inpaint(out, mask, mergeWindows(windows));
+  for (const group of groups) {
+    const backdrop = badgeBackdrop(group, W, H);
+    if (backdrop) refillBadge(out, mask, backdrop);
+  }
   return { image: out, mask };
+}
+
+/** The filled shape a group's text sits on, when it is a badge: the union of its lines' badge boxes. */
+function badgeBackdrop(group: LineGroup, W: number, H: number): BadgeBackdrop | undefined {
+  const on = group.lines.filter((l) => l.analysis.badge.isBadge);
+  if (on.length === 0) return undefined;
+  const boxes = on.map((l) => l.analysis.badge.box);
+  const x0 = Math.min(...boxes.map((b) => b.x));
+  const y0 = Math.min(...boxes.map((b) => b.y));
+  const x1 = Math.max(...boxes.map((b) => b.x + b.w));
+  const y1 = Math.max(...boxes.map((b) => b.y + b.h));
+  // Some ground beyond the rim, so the shape's edge is seen on every side.
+  const pad = Math.max(4, Math.round(quadSize(on[0]!.quad).height * 0.3));
+  const window = clampWindow({ x: x0 - pad, y: y0 - pad, w: x1 - x0 + 2 * pad, h: y1 - y0 + 2 * pad }, W, H);
+  return { window, ground: on[0]!.analysis.bgColor };
 }
 
 /**
