@@ -2,10 +2,27 @@
  * A badge's backdrop under erased text: a round badge with a gradient on other ground, the text's mask
  * running over its rim (type set close to a round sticker's edge, as on real listings).
  */
-import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { refillBadge } from "../../src/engine/badge-refill.ts";
+import type { Box } from "../../src/engine/eval/image-metrics.ts";
 import { inpaint } from "../../src/engine/inpaint.ts";
+import { createNodeEngine } from "../../src/engine/node/create-node-engine.ts";
+import { REPO_ROOT } from "../../src/engine/node/node-assets.ts";
 import { createImage, type RgbaImage } from "../../src/engine/raster.ts";
+import type { Translator } from "../../src/translate/port.ts";
+
+const koreanLines: Translator = {
+  name: "korean-lines",
+  async translateBatch(texts) {
+    return texts.map(() => ({
+      text: "번역된 한국어",
+      status: "translated" as const,
+      provider: "korean-lines",
+    }));
+  },
+};
 
 const W = 220;
 const H = 200;
@@ -87,4 +104,53 @@ describe("badge backdrop refill", () => {
     refillBadge(image, mask, { window: win, ground: { r: 60, g: 32, b: 10 } });
     expect(image.data).toEqual(before);
   });
+});
+
+describe("erasing text on real badges", () => {
+  const engine = createNodeEngine();
+  afterAll(() => engine.dispose());
+
+  /** Share of the pixels in a box within 40 (RGB distance) of a colour, in the erased picture. */
+  async function erasedShare(file: string, box: Box, colour: [number, number, number]): Promise<number> {
+    const bytes = new Uint8Array(readFileSync(resolve(REPO_ROOT, "test/fixtures/real-images", file)));
+    const out = await engine.translate(bytes, {
+      sourceLanguage: "zh",
+      targetLanguage: "ko",
+      translator: koreanLines,
+      render: false,
+    });
+    if (out.kind !== "data") throw new Error("expected data");
+    const { image } = await engine.ports.codec.decode(
+      Buffer.from(out.data.inpainted_base64, "base64"),
+      "jpeg",
+    );
+    let near = 0;
+    for (let y = box.y; y < box.y + box.h; y++) {
+      for (let x = box.x; x < box.x + box.w; x++) {
+        const i = (y * image.width + x) * 4;
+        const d = Math.hypot(
+          image.data[i]! - colour[0],
+          image.data[i + 1]! - colour[1],
+          image.data[i + 2]! - colour[2],
+        );
+        if (d <= 40) near++;
+      }
+    }
+    return near / (box.w * box.h);
+  }
+
+  it("keeps the white box behind red type on a red band (cnstd_taobao4, 原版正品)", async () => {
+    // The box's inside, clear of its rounded corners: the text mask took the white for ink and the box
+    // was filled with the red around it.
+    expect(
+      await erasedShare("cnstd_taobao4.jpg", { x: 606, y: 372, w: 100, h: 30 }, [245, 245, 245]),
+    ).toBeGreaterThan(0.9);
+  }, 120_000);
+
+  it("keeps a round dark badge's rim where its text comes close to it (cnstd_taobao2, 免费试穿)", async () => {
+    // A band just inside the circle's left rim, level with the first characters of both lines.
+    expect(
+      await erasedShare("cnstd_taobao2.jpg", { x: 556, y: 495, w: 10, h: 90 }, [57, 30, 1]),
+    ).toBeGreaterThan(0.9);
+  }, 120_000);
 });

@@ -135,8 +135,10 @@ export function badgeKept(
       const dText = rgbDistance(before.data, i, textColor.r, textColor.g, textColor.b);
       const dGround = rgbDistance(before.data, i, bgColor.r, bgColor.g, bgColor.b);
       const k = y * box.w + x;
+      // Text is what is near the text's colour: other ground around a round badge (in its box's corners)
+      // can be nearer the text's colour than the badge's and is neither.
       if (dText < dGround) {
-        isText[k] = 1;
+        if (dText <= 60) isText[k] = 1;
         continue;
       }
       if (dGround > 60) continue;
