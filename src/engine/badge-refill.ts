@@ -11,6 +11,7 @@
 import type { Rgb } from "../contract/image-translate.ts";
 import { inpaint, pullPush, type Window } from "./inpaint.ts";
 import type { RgbaImage } from "./raster.ts";
+import { scratchUint8 } from "./scratch.ts";
 
 /** Backdrop pixels: this far (RGB distance) from the badge's colour, then from the fitted surface. */
 const NEAR_GROUND = 60;
@@ -55,8 +56,9 @@ export function refillBadge(image: RgbaImage, mask: Uint8Array, badge: BadgeBack
   if (model === undefined) return;
   const inside = shapeUnderHoles(hole, backdrop, w, h);
   // Inside the shape: the model's colour. Outside: filled again, from the ground beyond the rim only.
-  const outside = new Uint8Array(image.width * image.height);
-  const ignore = new Uint8Array(image.width * image.height);
+  // Full-size masks (inpaint's indexing), from reused buffers: a listing can carry a dozen badges.
+  const outside = scratchUint8("badge-refill.outside", image.width * image.height);
+  const ignore = scratchUint8("badge-refill.ignore", image.width * image.height);
   let outsideHoles = 0;
   for (let p = 0; p < n; p++) {
     const gi = at(p);
