@@ -20,3 +20,13 @@ describe("ownDetections", () => {
     expect(ownDetections([region], [drawn], 400, 400)[0]).toEqual([drawn]);
   });
 });
+
+describe("ownDetections, marks beside a box", () => {
+  it("counts a small mark just below a headline's box for no region", () => {
+    // paddlejs_wine_3: a 30 px mark 18 px below ABERFELDY's box, inside its reach but not its box.
+    const headline = { box: { x: 172, y: 659, w: 617, h: 153 }, reach: 136 * 0.3 };
+    const drawn = { box: { x: 176, y: 679, w: 414, h: 127 } };
+    const mark = { box: { x: 188, y: 829, w: 30, h: 29 } };
+    expect(ownDetections([headline], [drawn, mark], 1000, 1400)[0]).toEqual([drawn]);
+  });
+});

@@ -184,6 +184,9 @@ export function median(values: readonly number[]): number {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
+/** Share of a drawn line that must lie in a region's box for it to count as that region's. */
+const MIN_OWNED_SHARE = 0.25;
+
 function overlapArea(a: Box, b: Box): number {
   const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
   const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
@@ -193,8 +196,9 @@ function overlapArea(a: Box, b: Box): number {
 /**
  * The lines detected in a translated picture, each given to the one region it lies in most: a drawn line
  * is a candidate of every region whose box, grown by `reach` of its thickness, holds its centre, and goes
- * to the candidate whose box (grown by a fifth of that) covers most of it. Without this a small neighbour
- * line beside a large headline counted as the headline's own, and the median of the two halved its height.
+ * to the candidate whose box (grown by a fifth of that) covers most of it, at least a quarter of it (a mark
+ * beside the box, an untranslated ornament, is no region's drawn line). Without this a small neighbour line
+ * beside a large headline counted as the headline's own, and the median of the two halved its height.
  */
 export function ownDetections<T extends { box: Box }>(
   regions: readonly { box: Box; reach: number }[],
@@ -214,7 +218,7 @@ export function ownDetections<T extends { box: Box }>(
         bestShare = share;
       }
     });
-    if (best >= 0) owned[best]!.push(d);
+    if (best >= 0 && bestShare >= MIN_OWNED_SHARE) owned[best]!.push(d);
   }
   return owned;
 }
