@@ -54,7 +54,8 @@ export function refillBadge(image: RgbaImage, mask: Uint8Array, badge: BadgeBack
   backdrop = classify(n, hole, (p) => near(p, model!(p % w, Math.floor(p / w)), NEAR_MODEL));
   model = fitSurface(image, at, backdrop, w);
   if (model === undefined) return;
-  const inside = shapeUnderHoles(hole, backdrop, w, h);
+  // Holes that touch only the badge's fill need no shape: all of them are inside it.
+  const inside = touchesOtherGround(hole, backdrop, w, h) ? shapeUnderHoles(hole, backdrop, w, h) : hole;
   // Inside the shape: the model's colour. Outside: filled again, from the ground beyond the rim only.
   // Full-size masks (inpaint's indexing), from reused buffers: a listing can carry a dozen badges.
   const outside = scratchUint8("badge-refill.outside", image.width * image.height);
@@ -74,6 +75,20 @@ export function refillBadge(image: RgbaImage, mask: Uint8Array, badge: BadgeBack
     } else if (backdrop[p]) ignore[gi / 4] = 1;
   }
   if (outsideHoles > 0) inpaint(image, outside, [win], ignore);
+}
+
+/** Whether some hole pixel has a known neighbour that is not the badge's fill (the rim, other ground). */
+function touchesOtherGround(hole: Uint8Array, backdrop: Uint8Array, w: number, h: number): boolean {
+  for (let y = 0, p = 0; y < h; y++) {
+    for (let x = 0; x < w; x++, p++) {
+      if (!hole[p]) continue;
+      if (x > 0 && !hole[p - 1] && !backdrop[p - 1]) return true;
+      if (x < w - 1 && !hole[p + 1] && !backdrop[p + 1]) return true;
+      if (y > 0 && !hole[p - w] && !backdrop[p - w]) return true;
+      if (y < h - 1 && !hole[p + w] && !backdrop[p + w]) return true;
+    }
+  }
+  return false;
 }
 
 function classify(n: number, hole: Uint8Array, isBackdrop: (p: number) => boolean): Uint8Array {
@@ -117,22 +132,30 @@ function fitSurface(
   // Coordinates scaled to about [-1, 1], so the normal equations stay well conditioned.
   const sx = 2 / Math.max(1, w);
   const sy = 2 / Math.max(1, h);
-  const terms = (x: number, y: number) => {
-    const u = x * sx - 1;
-    const v = y * sy - 1;
-    return [1, u, v, u * u, u * v, v * v];
-  };
   const ata = new Float64Array(36);
   const atb = [new Float64Array(6), new Float64Array(6), new Float64Array(6)];
+  const t = new Float64Array(6);
+  // A smooth surface needs a few thousand samples, not every pixel of a large badge.
+  const step = Math.max(1, Math.floor(Math.sqrt(backdrop.length / 4000)));
   let count = 0;
-  for (let p = 0; p < backdrop.length; p++) {
-    if (!backdrop[p]) continue;
-    count++;
-    const t = terms(p % w, Math.floor(p / w));
-    const i = at(p);
-    for (let a = 0; a < 6; a++) {
-      for (let b = 0; b < 6; b++) ata[a * 6 + b]! += t[a]! * t[b]!;
-      for (let c = 0; c < 3; c++) atb[c]![a]! += t[a]! * image.data[i + c]!;
+  for (let y = 0; y < h; y += step) {
+    for (let x = 0; x < w; x += step) {
+      const p = y * w + x;
+      if (!backdrop[p]) continue;
+      count++;
+      const u = x * sx - 1;
+      const v = y * sy - 1;
+      t[0] = 1;
+      t[1] = u;
+      t[2] = v;
+      t[3] = u * u;
+      t[4] = u * v;
+      t[5] = v * v;
+      const i = at(p);
+      for (let a = 0; a < 6; a++) {
+        for (let b = 0; b < 6; b++) ata[a * 6 + b]! += t[a]! * t[b]!;
+        for (let c = 0; c < 3; c++) atb[c]![a]! += t[a]! * image.data[i + c]!;
+      }
     }
   }
   if (count < MIN_SAMPLES) return undefined;
@@ -140,14 +163,19 @@ function fitSurface(
   for (let a = 1; a < 6; a++) ata[a * 7]! += count * 1e-3;
   const coef = atb.map((b) => solve(ata, b));
   if (coef.some((c) => c === undefined)) return undefined;
+  const [kr, kg, kb] = coef as Float64Array[];
+  const ch = (k: Float64Array, u: number, v: number) =>
+    Math.max(
+      0,
+      Math.min(
+        255,
+        Math.round(k[0]! + k[1]! * u + k[2]! * v + k[3]! * u * u + k[4]! * u * v + k[5]! * v * v),
+      ),
+    );
   return (x, y) => {
-    const t = terms(x, y);
-    const ch = (c: number) => {
-      let s = 0;
-      for (let a = 0; a < 6; a++) s += coef[c]![a]! * t[a]!;
-      return Math.max(0, Math.min(255, Math.round(s)));
-    };
-    return { r: ch(0), g: ch(1), b: ch(2) };
+    const u = x * sx - 1;
+    const v = y * sy - 1;
+    return { r: ch(kr!, u, v), g: ch(kg!, u, v), b: ch(kb!, u, v) };
   };
 }
 
