@@ -36,6 +36,7 @@ import {
   damageOutside,
   grow,
   median,
+  ownDetections,
   type Pixels,
   residualChars,
   type SourceScript,
@@ -253,13 +254,23 @@ async function measure(
   row.residual = residualChars(originalTokens, sourceTokens(after.text, lang));
   const W = original.pixels.width;
   const H = original.pixels.height;
-  for (const region of replaced) {
-    const box = grow(region.bbox, 2, W, H);
-    const inside = original.lines.filter((l) => centreInside(l.box, box));
+  const insides = replaced.map((r) =>
+    original.lines.filter((l) => centreInside(l.box, grow(r.bbox, 2, W, H))),
+  );
+  const heights = insides.map((inside) => (inside.length > 0 ? median(inside.map((l) => l.height)) : 0));
+  // Each drawn line counts for one region only: a neighbour's small line is not a headline's.
+  const owned = ownDetections(
+    replaced.map((r, i) => ({ box: r.bbox, reach: heights[i]! * 0.3 })),
+    after.detected,
+    W,
+    H,
+  );
+  for (const [i, region] of replaced.entries()) {
+    const inside = insides[i]!;
     if (inside.length === 0) continue;
-    const originalHeight = median(inside.map((l) => l.height));
+    const originalHeight = heights[i]!;
     const drawnBox = grow(region.bbox, originalHeight * 0.3, W, H);
-    const drawn = after.detected.filter((l) => centreInside(l.box, drawnBox));
+    const drawn = owned[i]!;
     if (drawn.length === 0) row.undrawn++;
     else {
       const ratio = median(drawn.map((l) => l.height)) / originalHeight;

@@ -4,7 +4,9 @@
  * pixels are repainted, so a badge keeps its fill and shape and the picture around the letters is untouched.
  */
 
+import type { Rgb } from "../contract/image-translate.ts";
 import type { LineAnalysis } from "./analyze.ts";
+import { type BadgeBackdrop, refillBadge } from "./badge-refill.ts";
 import { type Quad, quadBBox, quadSize } from "./geometry.ts";
 import type { LineGroup } from "./group-lines.ts";
 import { inpaint, type Window } from "./inpaint.ts";
@@ -42,6 +44,7 @@ export function eraseText(
       const x1 = Math.min(W, Math.ceil(bb.x + bb.w));
       const y1 = Math.min(H, Math.ceil(bb.y + bb.h));
       const local = carryBack(a, x0, y0, x1, y1);
+      if (a.badge.isBadge) spareBackdrop(local, image, x0, y0, x1, y1, a.bgColor);
       dilateInto(mask, local, x0, y0, x1 - x0, y1 - y0, W, H, radius);
       // Enough known ground around the hole for the fill and the texture mirror to draw from.
       const pad = radius + Math.max(6, Math.round(lineH * 0.3));
@@ -53,7 +56,55 @@ export function eraseText(
   signal?.throwIfAborted();
   const out = inPlace ? image : cloneImage(image);
   inpaint(out, mask, mergeWindows(windows));
+  for (const group of groups) {
+    const backdrop = badgeBackdrop(group, W, H);
+    if (backdrop) refillBadge(out, mask, backdrop);
+  }
   return { image: out, mask };
+}
+
+/** The filled shape a group's text sits on, when it is a badge: the union of its lines' badge boxes. */
+function badgeBackdrop(group: LineGroup, W: number, H: number): BadgeBackdrop | undefined {
+  const on = group.lines.filter((l) => l.analysis.badge.isBadge);
+  if (on.length === 0) return undefined;
+  const boxes = on.map((l) => l.analysis.badge.box);
+  const x0 = Math.min(...boxes.map((b) => b.x));
+  const y0 = Math.min(...boxes.map((b) => b.y));
+  const x1 = Math.max(...boxes.map((b) => b.x + b.w));
+  const y1 = Math.max(...boxes.map((b) => b.y + b.h));
+  // Some ground beyond the rim, so the shape's edge is seen on every side.
+  const pad = Math.max(4, Math.round(quadSize(on[0]!.quad).height * 0.3));
+  const window = clampWindow({ x: x0 - pad, y: y0 - pad, w: x1 - x0 + 2 * pad, h: y1 - y0 + 2 * pad }, W, H);
+  return { window, ground: on[0]!.analysis.bgColor };
+}
+
+/** A pixel of the badge's own fill colour. */
+const BACKDROP_DISTANCE = 36;
+
+/**
+ * On a badge, pixels of the badge's own colour are never ink: a text mask that took a light box behind dark
+ * type for strokes would otherwise erase the whole box into the ground around it. The dilation still covers
+ * the strokes' blended edges.
+ */
+function spareBackdrop(
+  local: Uint8Array,
+  image: RgbaImage,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  ground: Rgb,
+): void {
+  const lw = x1 - x0;
+  const d = image.data;
+  const limit = BACKDROP_DISTANCE ** 2;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0, k = (y - y0) * lw, i = (y * image.width + x0) * 4; x < x1; x++, k++, i += 4) {
+      if (!local[k]) continue;
+      if ((d[i]! - ground.r) ** 2 + (d[i + 1]! - ground.g) ** 2 + (d[i + 2]! - ground.b) ** 2 <= limit)
+        local[k] = 0;
+    }
+  }
 }
 
 /**

@@ -14,18 +14,27 @@ export interface Window {
   h: number;
 }
 
-/** Inpaints `mask` (1 = fill) in place, only inside the given windows. */
-export function inpaint(image: RgbaImage, mask: Uint8Array, windows: readonly Window[]): void {
-  for (const win of windows) inpaintWindow(image, mask, win);
+/**
+ * Inpaints `mask` (1 = fill) in place, only inside the given windows. Pixels set in `ignore` are neither
+ * drawn from nor repainted (a badge's backdrop, when the ground outside the badge is being filled).
+ */
+export function inpaint(
+  image: RgbaImage,
+  mask: Uint8Array,
+  windows: readonly Window[],
+  ignore?: Uint8Array,
+): void {
+  for (const win of windows) inpaintWindow(image, mask, win, ignore);
 }
 
-function inpaintWindow(image: RgbaImage, mask: Uint8Array, win: Window): void {
+function inpaintWindow(image: RgbaImage, mask: Uint8Array, win: Window, ignore?: Uint8Array): void {
   const { w, h } = win;
   if (w <= 0 || h <= 0) return;
   const n = w * h;
   const values = scratchFloat32("inpaint.values", n * 3, false);
   const known = scratchFloat32("inpaint.known", n);
   let holes = 0;
+  let knownCount = 0;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const gi = (y + win.y) * image.width + x + win.x;
@@ -34,19 +43,22 @@ function inpaintWindow(image: RgbaImage, mask: Uint8Array, win: Window): void {
         holes++;
         continue;
       }
+      if (ignore?.[gi]) continue;
       known[p] = 1;
+      knownCount++;
       values[p * 3] = image.data[gi * 4]!;
       values[p * 3 + 1] = image.data[gi * 4 + 1]!;
       values[p * 3 + 2] = image.data[gi * 4 + 2]!;
     }
   }
-  if (holes === 0 || holes === n) return;
+  if (holes === 0 || knownCount === 0) return;
   const filled = pullPush(values, known, w, h, 0);
   addTexture(filled, values, known, w, h);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const p = y * w + x;
       if (known[p]) continue;
+      if (ignore?.[(y + win.y) * image.width + x + win.x]) continue;
       const gi = ((y + win.y) * image.width + x + win.x) * 4;
       image.data[gi] = filled[p * 3]!;
       image.data[gi + 1] = filled[p * 3 + 1]!;
@@ -59,7 +71,7 @@ function inpaintWindow(image: RgbaImage, mask: Uint8Array, win: Window): void {
  * Harmonic-like fill of unknown pixels: average down a pyramid, then interpolate and relax back up. Fills
  * `values` in place (known pixels keep their values) and returns it.
  */
-function pullPush(
+export function pullPush(
   values: Float32Array,
   known: Float32Array,
   w: number,

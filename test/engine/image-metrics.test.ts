@@ -1,0 +1,32 @@
+/** The drawn-height figure of `npm run eval:images`: which drawn line belongs to which region. */
+import { describe, expect, it } from "vitest";
+import { ownDetections } from "../../src/engine/eval/image-metrics.ts";
+
+describe("ownDetections", () => {
+  it("gives a small neighbour line just above a headline to its own region, not the headline's", () => {
+    // The poster of paddleocr_15: a 155 px headline, and a 25 px caption 3 px above its box.
+    const headline = { box: { x: 455, y: 329, w: 307, h: 157 }, reach: 155 * 0.3 };
+    const caption = { box: { x: 470, y: 300, w: 180, h: 26 }, reach: 26 * 0.3 };
+    const drawnHeadline = { box: { x: 460, y: 345, w: 231, h: 136 } };
+    const drawnCaption = { box: { x: 472, y: 300, w: 120, h: 26 } };
+    const owned = ownDetections([headline, caption], [drawnCaption, drawnHeadline], 800, 900);
+    expect(owned[0]).toEqual([drawnHeadline]);
+    expect(owned[1]).toEqual([drawnCaption]);
+  });
+
+  it("still counts a drawn line that spills a little past its region's box", () => {
+    const region = { box: { x: 100, y: 100, w: 200, h: 50 }, reach: 15 };
+    const drawn = { box: { x: 95, y: 96, w: 210, h: 58 } };
+    expect(ownDetections([region], [drawn], 400, 400)[0]).toEqual([drawn]);
+  });
+});
+
+describe("ownDetections, marks beside a box", () => {
+  it("counts a small mark just below a headline's box for no region", () => {
+    // paddlejs_wine_3: a 30 px mark 18 px below ABERFELDY's box, inside its reach but not its box.
+    const headline = { box: { x: 172, y: 659, w: 617, h: 153 }, reach: 136 * 0.3 };
+    const drawn = { box: { x: 176, y: 679, w: 414, h: 127 } };
+    const mark = { box: { x: 188, y: 829, w: 30, h: 29 } };
+    expect(ownDetections([headline], [drawn, mark], 1000, 1400)[0]).toEqual([drawn]);
+  });
+});
