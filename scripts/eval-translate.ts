@@ -90,7 +90,7 @@ export const PAIRS: readonly { from: SourceLanguage; to: Target; goal: number | 
   { from: "ja", to: "ko", goal: 0.8 },
   { from: "zh", to: "en", goal: 0.7 },
   { from: "ja", to: "en", goal: 0.7 },
-  { from: "en", to: "ko", goal: null },
+  { from: "en", to: "ko", goal: 0.8 }, // issue 15: from 60.5% to at least 80%
 ];
 
 /** The real-line sets (lines read off real images) are judged into Korean only; their goals are issue 15's. */
