@@ -1,3 +1,4 @@
+import type { Agreement, MatchEvidence, MatchWarning } from "../../src/contract/compare.ts";
 import type { Money } from "../../src/contract/marketplace.ts";
 import { convert, type RateTable } from "./exchange-rates.ts";
 import { type ImageHash, imageSimilarity } from "./image-hash.ts";
@@ -25,26 +26,10 @@ export interface ListingView {
   image: ImageHash | undefined;
 }
 
-export type Agreement = "same" | "different" | "unknown";
-
-export interface Evidence {
-  /** Picture similarity 0 to 1 (perceptual hash); null when a picture could not be read. */
-  image: number | null;
-  /** Agreement of the titles' normalised English terms, 0 to 1. */
-  title: number;
-  brand: Agreement;
-  model: Agreement;
-  gtin: Agreement;
-  packSize: { source: number; match: number };
-  color: Agreement;
-  /** The match's price per unit over the source's, in one currency (1 = same). */
-  unitPriceRatio: number | null;
-}
-
-export interface Warning {
-  code: "pack-size" | "variant" | "price-band-only";
-  message: string;
-}
+export type { Agreement };
+/** The judgement's evidence: the contract's, less the shipping the route adds from the listing. */
+export type Evidence = Omit<MatchEvidence, "shipping">;
+export type Warning = MatchWarning;
 
 export interface Judgement {
   score: number;

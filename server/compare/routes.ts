@@ -1,8 +1,9 @@
 import { type Context, Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
+import type { MatchRow } from "../../src/contract/compare.ts";
 import { GatewayError } from "../../src/contract/errors.ts";
-import { MarketplaceSchema, type Money } from "../../src/contract/marketplace.ts";
+import { MarketplaceSchema } from "../../src/contract/marketplace.ts";
 import type { ExtensionEnv } from "../app/extension-auth.ts";
 import type { Payer } from "../gateway/charged-call.ts";
 import { readJsonObject } from "../platform/body.ts";
@@ -24,23 +25,6 @@ const BodySchema = z.strictObject({
     .transform((c) => c.toUpperCase())
     .optional(),
 });
-
-/** Contract shape of one match row (the fixed contract, plus what the panel shows). */
-export interface MatchRow {
-  marketplace: string;
-  productId: string;
-  title: string;
-  url: string;
-  price: Money;
-  landed: Money;
-  score: number;
-  evidence: FoundMatch["evidence"] & { shipping: "free" | "included" | "unknown" };
-  warnings: FoundMatch["warnings"];
-  imageUrl?: string;
-  rating?: { average: number; count: number };
-  seller?: string;
-  inStock?: boolean;
-}
 
 /**
  * POST /app/compare: the same product on the other marketplaces, for the extension's side panel. The

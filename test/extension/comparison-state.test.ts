@@ -4,7 +4,7 @@
  * line per other marketplace while searching, once empty, or failed.
  */
 import { describe, expect, it } from "vitest";
-import type { CompareSummary, MatchRow } from "../../src/extension/compare/compare-answer.ts";
+import type { CompareSummary, MatchRow } from "../../src/contract/compare.ts";
 import { CompareRefused, parseEvent, streamComparison } from "../../src/extension/compare/compare-stream.ts";
 import {
   applyEvent,

@@ -4,7 +4,7 @@
  * arrives. A refusal before the stream (401, 402, 404, 429) becomes a CompareRefused with the gateway's
  * code and message.
  */
-import type { CompareEvent } from "./compare-answer.ts";
+import type { CompareEvent } from "../../contract/compare.ts";
 
 export interface CompareRequest {
   server: { url: string; token: string };

@@ -3,14 +3,15 @@
  * the order of the rows, which row is the cheapest fair match, and what each other marketplace's row
  * says while it is searching, once it answered with nothing, or when it failed.
  */
-import { MARKETPLACES, type Marketplace } from "../../contract/marketplace.ts";
+
 import type {
   CompareEvent,
   CompareSummary,
   FailedMarketplace,
   MatchRow,
   SourceRow,
-} from "./compare-answer.ts";
+} from "../../contract/compare.ts";
+import { MARKETPLACES, type Marketplace } from "../../contract/marketplace.ts";
 
 export interface ComparisonState {
   source: SourceRow | undefined;

@@ -1,5 +1,5 @@
 /** One match in the side panel: picture, title, what it costs landed, how sure the match is and why. */
-import type { MatchEvidence, MatchRow } from "../../compare/compare-answer.ts";
+import type { MatchEvidence, MatchRow } from "../../../contract/compare.ts";
 import { MARKETPLACE_NAMES, money, percent } from "./format.ts";
 
 function shippingText(row: MatchRow): string {

@@ -1,24 +1,23 @@
 /**
  * The shapes `POST /app/compare` sends (docs/compare.md): the fixed contract's fields and what the panel
- * shows beyond them. Kept here, not imported from server/, because src/ never imports the server.
+ * shows beyond them. One definition for the server that writes them and the side panel that reads them.
  */
-import type { Marketplace } from "../../contract/marketplace.ts";
-
-export interface Money {
-  amount: number;
-  currency: string;
-}
+import type { Marketplace, Money } from "./marketplace.ts";
 
 export type Agreement = "same" | "different" | "unknown";
 
+/** Why a match scored what it did (the server's judgement, plus the shipping it read). */
 export interface MatchEvidence {
+  /** Picture similarity 0 to 1 (perceptual hash); null when a picture could not be read. */
   image: number | null;
+  /** Agreement of the titles' normalised English terms, 0 to 1. */
   title: number;
   brand: Agreement;
   model: Agreement;
   gtin: Agreement;
   packSize: { source: number; match: number };
   color: Agreement;
+  /** The match's price per unit over the source's, in one currency (1 = same). */
   unitPriceRatio: number | null;
   shipping: "free" | "included" | "unknown";
 }
