@@ -3,6 +3,7 @@ import { crossListingTruth, type TruthListing } from "../../server/sandbox/catal
 import { ErrorBodySchema } from "../../src/contract/errors.ts";
 import type { Live } from "../marketplaces/support.ts";
 import { liveModules } from "../marketplaces/support.ts";
+import { chargedUnits } from "../support/charged-units.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -59,16 +60,7 @@ async function compare(accountId: string | undefined, body: unknown, accept = "a
   });
 }
 
-async function chargedUnits(requestId: string): Promise<number> {
-  // Entries settle in batches (every 20 ms in tests).
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  await t.services.ledger.settle();
-  const { rows } = await t.db.query<{ micros: string }>(
-    "SELECT coalesce(sum(-amount_micros), 0)::text AS micros FROM ledger_entries WHERE request_id = $1",
-    [requestId],
-  );
-  return Number(rows[0]!.micros) / t.config.billing.unitMicros;
-}
+const chargedUnitsOf = (requestId: string) => chargedUnits(t, { requestId });
 
 interface Answer {
   source: {
@@ -136,7 +128,7 @@ describe("POST /app/compare", () => {
     // Every underlying call at its own price, in the ledger under this request's id.
     const requestId = res.headers.get("x-service-request-id")!;
     expect(answer.units).toBeGreaterThan(4);
-    expect(await chargedUnits(requestId)).toBe(answer.units);
+    expect(await chargedUnitsOf(requestId)).toBe(answer.units);
     expect((await t.admin.account(accountId)).balanceMicros).toBe(
       5_000_000 - answer.units * t.config.billing.unitMicros,
     );
@@ -151,7 +143,7 @@ describe("POST /app/compare", () => {
     expect(cached.units).toBe(0);
     expect(cached.matches.map((m) => m.productId)).toEqual(answer.matches.map((m) => m.productId));
     expect(cached.matches[0]!.landed.currency).toBe("USD");
-    expect(await chargedUnits(again.headers.get("x-service-request-id")!)).toBe(0);
+    expect(await chargedUnitsOf(again.headers.get("x-service-request-id")!)).toBe(0);
   }, 60_000);
 
   it("streams source, matches as they are scored, and the summary last", async () => {
@@ -177,7 +169,7 @@ describe("POST /app/compare", () => {
       summary,
       other.filter((l) => l !== from && l.packSize === 1 && !l.colorDiffers),
     );
-    expect(await chargedUnits(res.headers.get("x-service-request-id")!)).toBe(summary.units);
+    expect(await chargedUnitsOf(res.headers.get("x-service-request-id")!)).toBe(summary.units);
   }, 60_000);
 
   it("reports a failing marketplace in failed while the others answer, and charges nothing for its calls", async () => {
@@ -201,7 +193,7 @@ describe("POST /app/compare", () => {
           (l) => l !== from && l.marketplace !== "megastore" && l.packSize === 1 && !l.colorDiffers,
         ),
       );
-      expect(await chargedUnits(res.headers.get("x-service-request-id")!)).toBe(answer.units);
+      expect(await chargedUnitsOf(res.headers.get("x-service-request-id")!)).toBe(answer.units);
     } finally {
       live.sandbox.faults.clear("megastore");
     }

@@ -6,6 +6,7 @@
  * (`sidepanel.html?tabId=N`), the same page and code the side panel shows.
  * COMPARE_SCREENSHOTS=1 (npm run docs:compare) writes the pictures of docs/compare.md.
  */
+
 import { mkdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { availableParallelism, loadavg } from "node:os";
@@ -17,6 +18,7 @@ import { crossListingTruth, type TruthListing } from "../../server/sandbox/catal
 import { productPagePath } from "../../server/sandbox/pages/product-pages.ts";
 import { defaultSettings } from "../../src/extension/settings.ts";
 import { type Live, liveModules } from "../marketplaces/support.ts";
+import { chargedUnits } from "../support/charged-units.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 import { buildExtension } from "./support/build-extension.ts";
 import { type ExtensionBrowser, launchExtension } from "./support/extension-browser.ts";
@@ -115,15 +117,7 @@ async function connect(token: string | null): Promise<void> {
   );
 }
 
-async function chargedUnits(accountId: string): Promise<number> {
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  await t.services.ledger.settle();
-  const { rows } = await t.db.query<{ micros: string }>(
-    "SELECT coalesce(sum(-amount_micros), 0)::text AS micros FROM ledger_entries WHERE account_id = $1 AND kind = 'charge'",
-    [accountId],
-  );
-  return Number(rows[0]!.micros) / t.config.billing.unitMicros;
-}
+const chargedUnitsOf = (accountId: string) => chargedUnits(t, { accountId });
 
 describe("the comparison side panel", () => {
   it("compares a sandbox product page: rows from three marketplaces within 2 s, the cheapest fair match highlighted, a failing marketplace in its own row, units as the ledger's", async () => {
@@ -200,7 +194,7 @@ describe("the comparison side panel", () => {
     // What the panel says it cost is what the ledger charged the account.
     const units = Number(await panel.getByTestId("units").getAttribute("data-units"));
     expect(units).toBeGreaterThan(0);
-    expect(await chargedUnits(accountId)).toBe(units);
+    expect(await chargedUnitsOf(accountId)).toBe(units);
     await shot(panel, "panel");
 
     // Sorting by score puts the best-scored row first.
