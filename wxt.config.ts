@@ -18,7 +18,9 @@ function packagedAssets(): Array<{ absoluteSrc: string; relativeDest: string }> 
     files.push({ absoluteSrc: resolve(root, source), relativeDest: `engine/${key}` });
   }
   const ort = resolve(root, "node_modules/onnxruntime-web/dist");
-  for (const name of ["ort-wasm-simd-threaded.mjs", "ort-wasm-simd-threaded.wasm"])
+  // The WASM build, and the WebGPU build (asyncify), loaded instead where the device has a GPU.
+  const ortBuilds = ["ort-wasm-simd-threaded", "ort-wasm-simd-threaded.asyncify"];
+  for (const name of ortBuilds.flatMap((build) => [`${build}.mjs`, `${build}.wasm`]))
     files.push({ absoluteSrc: join(ort, name), relativeDest: `ort/${name}` });
   files.push({
     absoluteSrc: resolve(root, "node_modules/tesseract.js/dist/worker.min.js"),

@@ -7,7 +7,9 @@
  */
 
 import type { FontWeight } from "../contract/image-translate.ts";
+import type { BrowserOnnxPort } from "../engine/browser/browser-onnx.ts";
 import { createBrowserPorts } from "../engine/browser/create-browser-engine.ts";
+import type { OnnxBackendChoice } from "../engine/browser/onnx-backend.ts";
 import { ImageEngine } from "../engine/engine.ts";
 import type { EngineStage } from "../engine/progress.ts";
 import { createBuiltInTranslatorClient } from "../translate/browser/built-in-translator.ts";
@@ -36,8 +38,15 @@ const STAGES: Record<EngineStage, { ui: UiStage; done: number }> = {
 
 export type ProgressSink = (stage: UiStage, progress: number) => void;
 
+/** The engine and its ONNX port, built for one choice of backend. */
+interface HostedEngine {
+  backend: OnnxBackendChoice;
+  engine: ImageEngine;
+  onnx: BrowserOnnxPort;
+}
+
 export class EngineHost {
-  private readonly engine: ImageEngine;
+  private hosted: HostedEngine | undefined;
   private data: Promise<EmbeddedData> | undefined;
   private readonly jobs = new Map<string, AbortController>();
   private queue: Promise<unknown> = Promise.resolve();
@@ -48,18 +57,29 @@ export class EngineHost {
   constructor(
     private readonly base: string,
     private readonly where: string,
-  ) {
-    this.engine = new ImageEngine(
-      createBrowserPorts({
-        assetBase: `${base}engine/`,
-        ortWasmBase: `${base}ort/`,
-        tesseract: {
-          workerPath: `${base}tesseract/worker.min.js`,
-          corePath: `${base}tesseract-core/`,
-          langPath: `${base}engine/tessdata`,
-        },
-      }),
-    );
+  ) {}
+
+  /**
+   * The engine for this backend choice, built on first use. Changing the choice in the options builds a
+   * new one (sessions are tied to their backend); the old one's sessions are released.
+   */
+  private engineFor(backend: OnnxBackendChoice): ImageEngine {
+    if (this.hosted?.backend === backend) return this.hosted.engine;
+    const old = this.hosted;
+    const ports = createBrowserPorts({
+      assetBase: `${this.base}engine/`,
+      ortWasmBase: `${this.base}ort/`,
+      onnxBackend: backend,
+      tesseract: {
+        workerPath: `${this.base}tesseract/worker.min.js`,
+        corePath: `${this.base}tesseract-core/`,
+        langPath: `${this.base}engine/tessdata`,
+      },
+    });
+    this.hosted = { backend, engine: new ImageEngine(ports), onnx: ports.onnx };
+    this.modelsLoaded = false;
+    if (old) void old.engine.dispose().catch(() => undefined);
+    return this.hosted.engine;
   }
 
   private embeddedData(): Promise<EmbeddedData> {
@@ -87,8 +107,8 @@ export class EngineHost {
   }
 
   /** Loads models and fonts ahead of the first image (the first right-click is then faster). */
-  async warm(): Promise<void> {
-    await this.engine.loadModels();
+  async warm(backend: OnnxBackendChoice = this.hosted?.backend ?? "auto"): Promise<void> {
+    await this.engineFor(backend).loadModels();
     this.modelsLoaded = true;
   }
 
@@ -118,7 +138,7 @@ export class EngineHost {
     try {
       signal.throwIfAborted();
       const translator = await this.translator(settings);
-      const outcome = await this.engine.translate(new Uint8Array(image), {
+      const outcome = await this.engineFor(settings.engineBackend).translate(new Uint8Array(image), {
         sourceLanguage: "auto",
         targetLanguage: settings.targetLanguage,
         translator,
@@ -159,13 +179,11 @@ export class EngineHost {
   async status(): Promise<EngineStatus> {
     const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
     const builtIn = createBuiltInTranslatorClient();
+    const runtime = this.hosted?.onnx.runtimeInfo();
     return {
       where: this.where,
-      backend: "WASM (onnxruntime-web)",
-      threads:
-        typeof crossOriginIsolated !== "undefined" && crossOriginIsolated
-          ? Math.min(4, navigator.hardwareConcurrency || 1)
-          : 1,
+      backend: runtime?.description ?? "not chosen yet (WebGPU on a GPU, else WASM)",
+      threads: runtime?.threads ?? 1,
       modelsLoaded: this.modelsLoaded,
       imagesTranslated: this.translated,
       ...(memory ? { memoryMB: Math.round(memory.usedJSHeapSize / 1048576) } : {}),

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { BUNDLED_FONTS, FONT_WEIGHTS } from "../contract/image-translate.ts";
+import { ONNX_BACKEND_CHOICES } from "../engine/browser/onnx-backend.ts";
 
 const bytes = z.custom<ArrayBuffer>(
   (v) => v instanceof ArrayBuffer || Object.prototype.toString.call(v) === "[object ArrayBuffer]",
@@ -99,6 +100,7 @@ export const EngineSettingsSchema = z.object({
   translator: z.enum(["auto", "embedded", "browser", "server"]),
   glossary: z.object({ terms: z.record(z.string(), z.string()), keep: z.array(z.string()) }),
   server: z.object({ url: z.string(), token: z.string() }).optional(),
+  engineBackend: z.enum(ONNX_BACKEND_CHOICES),
 });
 export type EngineSettings = z.infer<typeof EngineSettingsSchema>;
 

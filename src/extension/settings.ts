@@ -6,9 +6,10 @@
  */
 import { z } from "zod";
 import { BUNDLED_FONTS, FONT_WEIGHTS } from "../contract/image-translate.ts";
+import { ONNX_BACKEND_CHOICES } from "../engine/browser/onnx-backend.ts";
 import { TARGET_LANGS, type TargetLang } from "../translate/languages.ts";
 
-export const SETTINGS_VERSION = 1;
+export const SETTINGS_VERSION = 2;
 export const SETTINGS_KEY = "settings";
 
 export const TranslatorChoiceSchema = z.enum(["auto", "embedded", "browser", "server"]);
@@ -29,6 +30,8 @@ export const SettingsSchema = z.object({
   hoverToolbar: z.boolean(),
   minImageSize: z.number().int().min(0),
   cacheMegabytes: z.number().int().min(10).max(4096),
+  /** What runs the models: auto (WebGPU on a hardware GPU, else WASM), webgpu (any adapter), wasm. */
+  engineBackend: z.enum(ONNX_BACKEND_CHOICES),
   server: z
     .object({
       url: z.string().url(),
@@ -62,6 +65,7 @@ export function defaultSettings(browserLanguage?: string): Settings {
     hoverToolbar: true,
     minImageSize: 80,
     cacheMegabytes: 200,
+    engineBackend: "auto",
     server: null,
   };
 }
@@ -70,9 +74,12 @@ export type Raw = Record<string, unknown>;
 
 /**
  * Migrations by the version they start from: `MIGRATIONS[n]` turns a stored version-n object into
- * version n+1. Version 1 is the first shape, so the list is empty until the shape changes.
+ * version n+1.
  */
-export const MIGRATIONS: Record<number, (old: Raw) => Raw> = {};
+export const MIGRATIONS: Record<number, (old: Raw) => Raw> = {
+  // 2 added the choice of WebGPU or WASM; version-1 users keep the default.
+  1: (old) => ({ ...old, engineBackend: "auto" }),
+};
 
 /** Stored value (any version, or nothing) -> current settings. Never throws. */
 export function migrateSettings(

@@ -55,6 +55,7 @@ export function engineSettings(s: Settings): EngineSettings {
     font: s.font,
     fontWeight: s.fontWeight,
     translator: s.translator === "server" && !s.server ? "auto" : s.translator,
+    engineBackend: s.engineBackend,
     glossary: {
       terms: Object.fromEntries(s.glossary.map((g) => [g.source, g.target])),
       keep: s.neverTranslate,

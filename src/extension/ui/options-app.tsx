@@ -188,8 +188,22 @@ function DeviceSection({ s, update }: { s: Settings; update: (c: Partial<Setting
       <p data-testid="runs-where">
         {status?.engine
           ? `Engine: ${status.engine.where}, ${status.engine.backend}, ${status.engine.threads} thread(s); models ${status.engine.modelsLoaded ? "loaded" : "not loaded yet"}; ${status.engine.imagesTranslated} image(s) translated${status.engine.memoryMB ? `; ${status.engine.memoryMB} MB of script memory` : ""}.`
-          : "Engine: not running (it starts with the first image and stops after a few idle minutes). Reading (PP-OCR, tesseract) and drawing run on this device with WebAssembly; nothing is downloaded."}
+          : "Engine: not running (it starts with the first image and stops after a few idle minutes). Reading (PP-OCR, tesseract) and drawing run on this device; nothing is downloaded."}
       </p>
+      <label>
+        Run the reading models on{" "}
+        <select
+          name="engineBackend"
+          value={s.engineBackend}
+          onChange={(e) => update({ engineBackend: e.currentTarget.value as Settings["engineBackend"] })}
+        >
+          <option value="auto">
+            auto (the graphics card with WebGPU when there is one, else the processor)
+          </option>
+          <option value="webgpu">WebGPU, even a software one</option>
+          <option value="wasm">the processor (WebAssembly)</option>
+        </select>
+      </label>
       <label>
         Cache size (MB){" "}
         <input

@@ -3,6 +3,7 @@
  * to the test as window.engineHarness.
  */
 import { createBrowserPorts } from "../../../src/engine/browser/create-browser-engine.ts";
+import type { OnnxBackendChoice } from "../../../src/engine/browser/onnx-backend.ts";
 import { ImageEngine } from "../../../src/engine/engine.ts";
 import type { ProgressEvent } from "../../../src/engine/progress.ts";
 import { createDictionaryTranslator } from "../../../src/engine/testing/dictionary-translator.ts";
@@ -12,6 +13,7 @@ const origin = `${location.origin}/`;
 const ports = createBrowserPorts({
   assetBase: `${origin}assets/`,
   ortWasmBase: `${origin}ort/`,
+  onnxBackend: (new URLSearchParams(location.search).get("backend") ?? "auto") as OnnxBackendChoice,
   tesseract: {
     workerPath: `${origin}tesseract/worker.min.js`,
     corePath: `${origin}tesseract-core/`,
@@ -45,6 +47,10 @@ function stageTimer() {
 type Source = "zh" | "en" | "ja" | "auto";
 
 const harness = {
+  /** What runs the models (known once they are loaded). */
+  runtime() {
+    return ports.onnx.runtimeInfo() ?? null;
+  },
   async warm() {
     await engine.loadModels();
     await engine.fonts.chain("Pretendard", 800);

@@ -12,6 +12,7 @@ import { extname, join, normalize, resolve } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { build } from "vite";
 import { ASSET_SOURCES } from "../../../src/engine/assets.ts";
+import type { OnnxBackendChoice } from "../../../src/engine/browser/onnx-backend.ts";
 import { REPO_ROOT } from "../../../src/engine/node/node-assets.ts";
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -26,11 +27,21 @@ const TYPES: Record<string, string> = {
 
 export interface BrowserHarness {
   page: Page;
-  call<T>(method: "warm" | "ocr" | "translate", ...args: unknown[]): Promise<T>;
+  call<T>(method: "warm" | "ocr" | "translate" | "runtime", ...args: unknown[]): Promise<T>;
   close(): Promise<void>;
 }
 
-export async function startBrowserHarness(): Promise<BrowserHarness> {
+export interface HarnessOptions {
+  /** The engine's ONNX backend choice (default auto). */
+  backend?: OnnxBackendChoice;
+  /**
+   * Give the page WebGPU. Headless Chromium here has no GPU, so its adapter is SwiftShader's (software,
+   * a fallback adapter): the same code path as on a graphics card, at CPU speed.
+   */
+  webgpu?: boolean;
+}
+
+export async function startBrowserHarness(options: HarnessOptions = {}): Promise<BrowserHarness> {
   if (!existsSync(CHROME_PATH)) {
     throw new Error(
       `Chromium not found at ${CHROME_PATH}: install it (apt-get install chromium) or set CHROME_PATH.`,
@@ -103,6 +114,7 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
         "--disable-gpu",
         "--disable-background-networking",
         "--disable-component-update",
+        ...(options.webgpu ? ["--enable-unsafe-webgpu"] : []),
       ],
     });
     const page = await browser.newPage();
@@ -113,7 +125,7 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       errors.push(`blocked external request ${route.request().url()}`);
       return route.abort();
     });
-    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.goto(`http://127.0.0.1:${port}/?backend=${options.backend ?? "auto"}`);
     await page
       .waitForFunction(() => "engineHarness" in window, undefined, { timeout: 60_000 })
       .catch(() => {
