@@ -95,6 +95,29 @@ async function timeRuns(session, feeds, times) {
   return { median: ms[Math.floor(ms.length / 2)], first: ms[0], result: last[session.outputNames[0]].data };
 }
 
+if (process.env.MODE === "creation") {
+  // Where the session creation time goes: each model, each graph optimization level.
+  for (const level of (process.env.LEVELS ?? "all,basic,disabled").split(",")) {
+    for (const model of ["detection", "recognition"]) {
+      const t0 = performance.now();
+      const s = await ort.InferenceSession.create(readFileSync(join(kit, `models/${model}.onnx`)), {
+        executionProviders: ["webgpu"],
+        graphOptimizationLevel: level,
+      });
+      const created = performance.now() - t0;
+      const entry = manifest.find((e) => e.model === model);
+      const input = floats(entry.input.file);
+      const t1 = performance.now();
+      await s.run({ [s.inputNames[0]]: new ort.Tensor("float32", input, entry.input.dims) });
+      const first = performance.now() - t1;
+      const t2 = performance.now();
+      await s.run({ [s.inputNames[0]]: new ort.Tensor("float32", input, entry.input.dims) });
+      console.info(`${level.padEnd(9)} ${model.padEnd(11)} create ${created.toFixed(0)} ms, first run ${first.toFixed(0)} ms, second ${(performance.now() - t2).toFixed(0)} ms`);
+      await s.release();
+    }
+  }
+  process.exit(0);
+}
 const report = { adapter: adapterName, runs: [] };
 const started = performance.now();
 const gpu = await sessions("webgpu");

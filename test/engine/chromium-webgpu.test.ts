@@ -22,7 +22,7 @@ describe("the ONNX backend in Chromium", () => {
     const runtime = await harness.call<OnnxRuntimeInfo>("runtime");
     expect(runtime.backend).toBe("wasm");
     expect(runtime.description).toMatch(/^WASM \(the only GPU adapter is .*\(software\)\)$/);
-  }, 120_000);
+  }, 300_000);
 
   it("loads the WebGPU build and creates both sessions on it when WebGPU is chosen", async () => {
     harness = await startBrowserHarness({ webgpu: true, backend: "webgpu" });
@@ -32,5 +32,5 @@ describe("the ONNX backend in Chromium", () => {
     const runtime = await harness.call<OnnxRuntimeInfo>("runtime");
     expect(runtime).toMatchObject({ backend: "webgpu" });
     expect(runtime.description).toMatch(/^WebGPU on .*swiftshader/i);
-  }, 240_000);
+  }, 360_000);
 });

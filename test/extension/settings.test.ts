@@ -46,6 +46,22 @@ describe("settings", () => {
     expect(s.neverTranslate).toEqual(["Anker", "Xiaomi"]);
   });
 
+  it("brings a version-1 shopper's settings forward whole, with the reading models on auto", () => {
+    const s = migrateSettings({
+      version: 1,
+      targetLanguage: "ja",
+      fontWeight: "Bold",
+      neverTranslate: ["Anker"],
+    });
+    expect(s).toMatchObject({
+      version: SETTINGS_VERSION,
+      targetLanguage: "ja",
+      fontWeight: "Bold",
+      neverTranslate: ["Anker"],
+      engineBackend: "auto",
+    });
+  });
+
   it("refuses a server token that is not an extension token (an API key is never stored)", () => {
     const s = migrateSettings({
       version: SETTINGS_VERSION,
