@@ -42,7 +42,13 @@ export const ContentMessageSchema = z.discriminatedUnion("type", [
     progress: z.number().min(0).max(1),
   }),
   z.object({ type: z.literal("overlay:paint"), jobId: z.string(), result: PaintedResultSchema }),
-  z.object({ type: z.literal("overlay:fail"), jobId: z.string(), message: z.string() }),
+  z.object({
+    type: z.literal("overlay:fail"),
+    jobId: z.string(),
+    message: z.string(),
+    /** Offer Retry on the image (false where trying again cannot help). */
+    retry: z.boolean().default(true),
+  }),
   /** "Show original" from the menu: flips the image under the menu between original and translated. */
   z.object({ type: z.literal("overlay:toggle"), srcUrl: z.string() }),
   /** The CSS background image under the last right-click (the menu gives no image there). */

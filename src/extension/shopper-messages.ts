@@ -2,6 +2,20 @@
 
 export const NO_TEXT_MESSAGE = "No text found in this image — nothing to translate.";
 
+/**
+ * Whether trying the same image again can succeed: not for a picture too large, in a format the engine
+ * cannot read, gone from the page, or without text (the message says what to do instead).
+ */
+export function canRetry(code: string): boolean {
+  return ![
+    "IMAGE_TOO_LARGE",
+    "PAYLOAD_TOO_LARGE",
+    "UNSUPPORTED_IMAGE_FORMAT",
+    "NOT_FOUND_ON_PAGE",
+    "NO_TEXT",
+  ].includes(code);
+}
+
 export function shopperMessage(code: string, detail?: string): string {
   switch (code) {
     case "IMAGE_TOO_LARGE":

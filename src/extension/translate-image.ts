@@ -18,7 +18,7 @@ import {
 } from "./protocol.ts";
 import { type ResultCache, sha256Hex } from "./result-cache.ts";
 import { resultKeySettings, type Settings } from "./settings.ts";
-import { shopperMessage } from "./shopper-messages.ts";
+import { canRetry, shopperMessage } from "./shopper-messages.ts";
 
 export interface TranslateImageRequest {
   tabId: number;
@@ -89,12 +89,16 @@ export function createImageTranslator(deps: TranslatorDeps) {
     };
     const fail = async (code: string, detail?: string) => {
       const message = shopperMessage(code, detail);
-      await toFrame(tabId, frameId, { type: "overlay:fail", jobId, message }).catch(() => undefined);
+      await toFrame(tabId, frameId, { type: "overlay:fail", jobId, message, retry: canRetry(code) }).catch(
+        () => undefined,
+      );
       return done({ state: "failed", message, code, ...(detail ? { detail } : {}) });
     };
     /** Takes the ring off (cancelled, or skipped quietly: no message), or leaves `message` on the image. */
     const clear = async (message = "") => {
-      await toFrame(tabId, frameId, { type: "overlay:fail", jobId, message }).catch(() => undefined);
+      await toFrame(tabId, frameId, { type: "overlay:fail", jobId, message, retry: false }).catch(
+        () => undefined,
+      );
     };
     const paint = async (result: PaintedResult, fromCache: boolean) => {
       const painted = PaintReplySchema.safeParse(

@@ -145,6 +145,8 @@ describe("Translate image (the fixed contract)", () => {
       (el) => el.shadowRoot?.querySelector('[role="alert"]')?.textContent ?? "",
     );
     expect(words).toContain("Could not read this image");
+    // A picture may still be loading: trying again can help, so the error offers it.
+    expect(words).toContain("Retry");
     await overlay.scrollIntoViewIfNeeded();
     await shot(page, "taobao-broken-image");
     await page.close();

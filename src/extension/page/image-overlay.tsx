@@ -77,6 +77,7 @@ export class ImageOverlay {
       stage: "reading",
       progress: 0,
       message: "",
+      canRetry: true,
       pictureUrl: undefined,
       objectFit: style.objectFit || "fill",
       objectPosition: style.objectPosition || "50% 50%",
@@ -178,8 +179,8 @@ export class ImageOverlay {
     this.update({ state: "translated", pictureUrl: url, progress: 1 });
   }
 
-  fail(message: string): void {
-    this.update({ state: "failed", message });
+  fail(message: string, retry = true): void {
+    this.update({ state: "failed", message, canRetry: retry });
   }
 
   toggle(): void {

@@ -17,6 +17,8 @@ export interface OverlayViewProps {
   stage: UiStage;
   progress: number;
   message: string;
+  /** Whether the error offers Retry (not where trying the same image again cannot help). */
+  canRetry: boolean;
   pictureUrl: string | undefined;
   objectFit: string;
   objectPosition: string;
@@ -125,9 +127,11 @@ export function OverlayView(p: OverlayViewProps) {
       {p.state === "failed" && p.message && (
         <div class="error" role="alert">
           <span>{p.message}</span>
-          <button type="button" onClick={() => p.onRetry()}>
-            Retry
-          </button>
+          {p.canRetry && (
+            <button type="button" onClick={() => p.onRetry()}>
+              Retry
+            </button>
+          )}
           <button type="button" aria-label="Dismiss" onClick={p.onDismiss}>
             ×
           </button>

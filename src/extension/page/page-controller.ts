@@ -63,7 +63,7 @@ export class PageController {
       }
       case "overlay:fail": {
         const overlay = this.byJob.get(message.jobId);
-        if (overlay && message.message) overlay.fail(message.message);
+        if (overlay && message.message) overlay.fail(message.message, message.retry);
         else overlay?.remove();
         return { ok: true };
       }
