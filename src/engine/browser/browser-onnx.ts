@@ -54,7 +54,13 @@ export class BrowserOnnxPort implements OnnxPort {
   }
 
   async createSession(model: Uint8Array): Promise<OnnxSession> {
-    this.runtime ??= this.loadRuntime();
+    if (!this.runtime) {
+      this.runtime = this.loadRuntime();
+      // A build that failed to load (a file missing from the package) is tried again on the next image.
+      this.runtime.catch(() => {
+        this.runtime = undefined;
+      });
+    }
     const { ort, pick } = await this.runtime;
     if (pick.backend !== "webgpu") return this.create(ort, pick, model);
     // The WebGPU build refuses a second session while one is being created ("another WebGPU EP inference
