@@ -170,9 +170,19 @@ export class EnginePool {
     return this.registry;
   }
 
-  /** Loads the models in one thread ahead of the first call. */
+  /**
+   * Starts every thread and loads its models ahead of the first calls. Piscina starts a thread only when
+   * a task finds none idle: warmed one thread only, the second started the first time two calls
+   * overlapped (a caller's that was about to be cancelled, say), and spent seconds loading the engine's
+   * modules and models next to the call it was meant to spare.
+   */
   warm(): Promise<unknown> {
-    return this.run({ kind: "warm" });
+    return Promise.all(Array.from({ length: this.threads }, () => this.run({ kind: "warm" })));
+  }
+
+  /** Threads started and alive (a warmed pool has all of them). */
+  get threadsStarted(): number {
+    return this.pool.threads.length;
   }
 
   /**
