@@ -12,6 +12,8 @@ import { SCHEMA_DUMP_FILE, SCHEMA_DUMP_MANIFEST } from "../server/storage/schema
 const db = await openPglite();
 await migrate(db);
 await db.query("VACUUM FULL");
+// A checkpoint last, so the first start from the dump has no WAL to replay (0.5 s of CPU less there).
+await db.query("CHECKPOINT");
 const dump = await db.pglite.dumpDataDir("gzip");
 await writeFile(SCHEMA_DUMP_FILE, new Uint8Array(await dump.arrayBuffer()));
 await writeFile(

@@ -17,6 +17,7 @@ type Done = Exclude<EngineTaskResult, { kind: "error" }>;
 
 /** A task waiting for a thread, in this pool's own queue (where a cancel can drop it at no cost). */
 interface Waiting {
+  owner: string | undefined;
   start(): void;
   drop(error: Error): void;
 }
@@ -27,6 +28,8 @@ export interface EnginePoolStats {
   crashed: number;
   /** Calls whose caller left while they waited for a thread: dropped before any engine work. */
   droppedWaiting: number;
+  /** Calls held back while their caller's cancelled call still finished its current model run. */
+  heldBehindCancelled: number;
 }
 
 /**
@@ -55,7 +58,13 @@ export class EnginePool {
   private readonly running = new Set<Promise<unknown>>();
   private readonly flags = new Set<SharedArrayBuffer>();
   private registry: Promise<FontsRegistry> | undefined;
-  readonly stats: EnginePoolStats = { crashed: 0, droppedWaiting: 0 };
+  /**
+   * Cancelled tasks still running, by caller. A model run cannot be stopped once begun, so a cancelled
+   * task keeps its thread until the run ends; meanwhile its caller's next task waits rather than take
+   * the other thread, which a caller who did not cancel would have used next.
+   */
+  private readonly windingDown = new Map<string, number>();
+  readonly stats: EnginePoolStats = { crashed: 0, droppedWaiting: 0, heldBehindCancelled: 0 };
 
   constructor(options: EnginePoolOptions) {
     this.threads = options.threads;
@@ -87,10 +96,16 @@ export class EnginePool {
    * sees its shared flag raised, which the worker turns into the engine's own AbortSignal, checked
    * between stages and inside long loops, and answers "cancelled" without losing its thread.
    */
-  async run(task: EngineTask, signal?: AbortSignal): Promise<Done> {
-    await this.turn(signal);
+  async run(task: EngineTask, signal?: AbortSignal, owner?: string): Promise<Done> {
+    await this.turn(signal, owner);
     const cancel = new SharedArrayBuffer(4);
-    const raise = () => Atomics.store(new Int32Array(cancel), 0, 1);
+    let counted = false;
+    const raise = () => {
+      Atomics.store(new Int32Array(cancel), 0, 1);
+      if (owner === undefined || counted) return;
+      counted = true;
+      this.windingDown.set(owner, (this.windingDown.get(owner) ?? 0) + 1);
+    };
     if (signal?.aborted) raise();
     signal?.addEventListener("abort", raise, { once: true });
     // The image is copied to the worker, not transferred: the request's buffer may be shared with the
@@ -111,6 +126,11 @@ export class EnginePool {
       );
     } finally {
       signal?.removeEventListener("abort", raise);
+      if (counted) {
+        const left = (this.windingDown.get(owner!) ?? 1) - 1;
+        if (left > 0) this.windingDown.set(owner!, left);
+        else this.windingDown.delete(owner!);
+      }
       this.running.delete(running);
       this.flags.delete(cancel);
       this.busy--;
@@ -123,18 +143,24 @@ export class EnginePool {
     return result;
   }
 
-  /** Waits for a free thread (in order); rejects at once if the caller leaves meanwhile. */
-  private turn(signal: AbortSignal | undefined): Promise<void> {
+  /**
+   * Waits for a free thread (in order, but behind its caller's cancelled task while that still runs);
+   * rejects at once if the caller leaves meanwhile.
+   */
+  private turn(signal: AbortSignal | undefined, owner: string | undefined): Promise<void> {
     if (signal?.aborted)
       return Promise.reject(
         new GatewayError("BAD_REQUEST", "The caller closed the request before the answer."),
       );
-    if (this.busy < this.threads && this.waiting.length === 0) {
+    const held = this.heldBack(owner);
+    if (this.busy < this.threads && this.waiting.length === 0 && !held) {
       this.busy++;
       return Promise.resolve();
     }
+    if (held) this.stats.heldBehindCancelled++;
     return new Promise<void>((resolve, reject) => {
       const entry: Waiting = {
+        owner,
         start: () => {
           signal?.removeEventListener("abort", leave);
           resolve();
@@ -153,11 +179,17 @@ export class EnginePool {
     });
   }
 
-  /** Hands the next waiting task a thread; called whenever a running task settles. */
+  private heldBack(owner: string | undefined): boolean {
+    return owner !== undefined && this.windingDown.has(owner);
+  }
+
+  /** Hands the next waiting tasks threads, in order, skipping callers held back; run whenever a task settles. */
   private next(): void {
-    while (this.waiting.length > 0 && this.busy < this.threads) {
+    while (this.busy < this.threads) {
+      const at = this.waiting.findIndex((w) => !this.heldBack(w.owner));
+      if (at < 0) return;
       this.busy++;
-      this.waiting.shift()!.start();
+      this.waiting.splice(at, 1)[0]!.start();
     }
   }
 
@@ -170,9 +202,19 @@ export class EnginePool {
     return this.registry;
   }
 
-  /** Loads the models in one thread ahead of the first call. */
+  /**
+   * Starts every thread and loads its models ahead of the first calls. Piscina starts a thread only when
+   * a task finds none idle: warmed one thread only, the second started the first time two calls
+   * overlapped (a caller's that was about to be cancelled, say), and spent seconds loading the engine's
+   * modules and models next to the call it was meant to spare.
+   */
   warm(): Promise<unknown> {
-    return this.run({ kind: "warm" });
+    return Promise.all(Array.from({ length: this.threads }, () => this.run({ kind: "warm" })));
+  }
+
+  /** Threads started and alive (a warmed pool has all of them). */
+  get threadsStarted(): number {
+    return this.pool.threads.length;
   }
 
   /**

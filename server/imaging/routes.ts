@@ -114,7 +114,7 @@ function runImage(c: Context<AppEnv>, operation: "translate" | "ocr", task: Engi
     saturatedCode: "SERVICE_UNAVAILABLE",
     request: task,
     async run(call) {
-      const result = await imaging.run(task, call.signal);
+      const result = await imaging.run(task, call.signal, c.get("principal").accountId);
       const schema =
         result.kind === "ocr" ? OcrDataSchema : result.kind === "data" ? TranslateDataSchema : undefined;
       if (schema && "data" in result) {

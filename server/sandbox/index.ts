@@ -92,9 +92,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     async warm() {
       await warmFingerprintDecoder();
       for (const ctx of contexts) {
-        // Yield between marketplaces so a server warming in the background keeps answering.
-        await new Promise((resolve) => setImmediate(resolve));
-        void ctx.catalog.products.length;
+        // In slices, so a server warming in the background keeps answering.
+        await ctx.warmCatalog();
         if (ctx.marketplace === "storefront" || ctx.marketplace === "crossborder") await ctx.visual.warm();
       }
     },

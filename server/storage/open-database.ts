@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { Database } from "./database.ts";
 import { migrate } from "./migrations.ts";
 import { openPgliteThread } from "./pglite-thread.ts";
-import { hasCluster, readSchemaDump } from "./schema-dump.ts";
+import { hasCluster, unpackSchemaDump } from "./schema-dump.ts";
 
 export interface StorageSettings {
   databaseUrl: string | undefined;
@@ -11,8 +11,9 @@ export interface StorageSettings {
 
 /**
  * Postgres when DATABASE_URL is set, else the embedded PGlite in DATA_DIR on its own thread (so its
- * engine work never holds up the event loop); migrated either way. A DATA_DIR without a cluster starts
- * from the shipped schema dump (schema-dump.ts) instead of initializing one: under a second, not 8 to 14.
+ * engine work never holds up the event loop); migrated either way. A DATA_DIR without a cluster gets
+ * the shipped schema dump unpacked into it (schema-dump.ts) instead of initializing one: then PGlite
+ * opens it as existing data.
  */
 export async function openDatabase(settings: StorageSettings): Promise<Database> {
   if (settings.databaseUrl) {
@@ -23,8 +24,8 @@ export async function openDatabase(settings: StorageSettings): Promise<Database>
     return db;
   }
   const dataDir = join(settings.dataDir, "pglite");
-  const dump = (await hasCluster(dataDir)) ? undefined : await readSchemaDump();
-  const db = await openPgliteThread({ dataDir, ...(dump ? { loadDataDir: dump } : {}) });
+  if (!(await hasCluster(dataDir))) await unpackSchemaDump(dataDir);
+  const db = await openPgliteThread({ dataDir });
   await migrate(db);
   return db;
 }

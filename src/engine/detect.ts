@@ -199,13 +199,19 @@ export class TextDetector {
 
   private buffer: Float32Array | undefined;
 
-  async detect(image: RgbaImage): Promise<DetectedLine[]> {
+  /**
+   * The model's run cannot be stopped once begun (onnxruntime-node runs it on this thread), so a cancel is
+   * checked on each side of it: a cancelled call neither starts the run nor decodes its map.
+   */
+  async detect(image: RgbaImage, signal?: AbortSignal): Promise<DetectedLine[]> {
     // Taken while a run reads it, so concurrent calls never share one buffer.
     const reuse = this.buffer;
     this.buffer = undefined;
     const input = prepareDetection(image, this.options, reuse);
+    signal?.throwIfAborted();
     const out = await this.session.run({ [this.session.inputNames[0]!]: input.tensor });
     this.buffer = input.tensor.data;
+    signal?.throwIfAborted();
     const prob = out[this.session.outputNames[0]!]!;
     return decodeDetection(prob, input, image.width, image.height, this.options.db);
   }

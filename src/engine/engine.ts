@@ -135,7 +135,7 @@ export class ImageEngine {
   async recognize(bytes: Uint8Array, request: OcrRequest): Promise<OcrResult> {
     const source = await stage(request, "decode", () => decodeImage(bytes, this.ports.codec));
     const { detector, recognizer } = await this.loadModels();
-    const lines = await stage(request, "detect", () => detector.detect(source.image));
+    const lines = await stage(request, "detect", () => detector.detect(source.image, request.signal));
     const lang = normalizeSource(request.sourceLanguage);
     const analysisOptions = { chromaSubsampled: source.header.chromaSubsampled };
     const prepared = new Map<Quad, PreparedAnalysis>();

@@ -55,8 +55,13 @@ export function eraseText(
   }
   signal?.throwIfAborted();
   const out = inPlace ? image : cloneImage(image);
-  inpaint(out, mask, mergeWindows(windows));
+  // A window at a time, so a cancelled call stops between windows rather than after the whole picture.
+  for (const window of mergeWindows(windows)) {
+    signal?.throwIfAborted();
+    inpaint(out, mask, [window]);
+  }
   for (const group of groups) {
+    signal?.throwIfAborted();
     const backdrop = badgeBackdrop(group, W, H);
     if (backdrop) refillBadge(out, mask, backdrop);
   }

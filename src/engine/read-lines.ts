@@ -48,7 +48,10 @@ export async function readLines(
   readers: Readers,
   signal?: AbortSignal,
 ): Promise<ReadLine[]> {
-  const crops = lines.map((l) => cropLine(image, l.quad));
+  const crops = lines.map((l) => {
+    signal?.throwIfAborted();
+    return cropLine(image, l.quad);
+  });
   const flat = crops.flatMap((c) => c.candidates);
   const restrict = source === "en" ? "latin" : undefined;
   const results = await readers.recognizer.recognize(flat, { signal, restrict });

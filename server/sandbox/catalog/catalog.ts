@@ -1,7 +1,7 @@
 import type { Marketplace } from "../../../src/contract/marketplace.ts";
 import {
   CATALOG_COUNTS,
-  crossListingPlan,
+  crossListingPlanSteps,
   type ImageCopy,
   type ListingPlan,
   ORIGINAL_IMAGE,
@@ -9,6 +9,7 @@ import {
   writtenModel,
 } from "./cross-listing.ts";
 import { hash32, mix32, Rng } from "./rng.ts";
+import { atOnce, inSlices, type Steps } from "./slices.ts";
 import { ancestry, type CategoryNode, type Taxonomy, taxonomyOf } from "./taxonomy.ts";
 import {
   BADGES,
@@ -26,7 +27,8 @@ import {
 /**
  * The generated catalog: at least 20,000 products across the five marketplaces, each generated from a
  * seed and its index, so any product can be named and found again. A marketplace's catalog is generated
- * the first time something asks for it (tens of milliseconds), not at start-up.
+ * the first time something asks for it (a few hundred milliseconds), not at start-up; a server warms it
+ * in slices behind /healthz (warmCatalog).
  */
 
 export interface Variant {
@@ -133,17 +135,12 @@ export class MarketCatalog {
   readonly byVariantId = new Map<string, { product: CatalogProduct; variant: Variant }>();
   readonly #cache = new Map<string, CatalogProduct[]>();
 
-  constructor(marketplace: Marketplace, seed: number, epoch: Date) {
+  constructor(marketplace: Marketplace, products: CatalogProduct[]) {
     this.marketplace = marketplace;
     this.profile = PROFILES[marketplace];
     this.taxonomy = taxonomyOf(marketplace);
-    this.products = [];
-    const plan = crossListingPlan(seed);
-    for (let index = 0; index < this.profile.count; index++) {
-      const generated = generate(marketplace, index, seed, epoch, this.taxonomy);
-      const listing = plan.slot(marketplace, index);
-      const product = listing ? applyCrossListing(generated, listing) : generated;
-      this.products.push(product);
+    this.products = products;
+    for (const product of products) {
       this.byId.set(product.id, product);
       for (const variant of product.variants) this.byVariantId.set(variant.id, { product, variant });
     }
@@ -572,10 +569,34 @@ export function catalogOf(marketplace: Marketplace, seed = 1, epoch = defaultEpo
   const key = `${marketplace}:${seed}:${epoch.toISOString()}`;
   let catalog = catalogs.get(key);
   if (!catalog) {
-    catalog = new MarketCatalog(marketplace, seed, epoch);
+    catalog = atOnce(catalogSteps(marketplace, seed, epoch));
     catalogs.set(key, catalog);
   }
   return catalog;
+}
+
+/**
+ * The same catalog generated in slices (slices.ts), for a server warming it in the background; what
+ * catalogOf generated meanwhile, for a request that could not wait, is the one kept.
+ */
+export async function warmCatalog(marketplace: Marketplace, seed = 1, epoch = defaultEpoch()): Promise<void> {
+  const key = `${marketplace}:${seed}:${epoch.toISOString()}`;
+  if (catalogs.has(key)) return;
+  const catalog = await inSlices(catalogSteps(marketplace, seed, epoch));
+  if (!catalogs.has(key)) catalogs.set(key, catalog);
+}
+
+function* catalogSteps(marketplace: Marketplace, seed: number, epoch: Date): Steps<MarketCatalog> {
+  const plan = yield* crossListingPlanSteps(seed);
+  const taxonomy = taxonomyOf(marketplace);
+  const products: CatalogProduct[] = [];
+  for (let index = 0; index < PROFILES[marketplace].count; index++) {
+    const generated = generate(marketplace, index, seed, epoch, taxonomy);
+    const listing = plan.slot(marketplace, index);
+    products.push(listing ? applyCrossListing(generated, listing) : generated);
+    yield;
+  }
+  return new MarketCatalog(marketplace, products);
 }
 
 /** Auction end times are relative to this day, so listings stay in the future while the sandbox runs. */

@@ -1,5 +1,6 @@
 import { MARKETPLACES, type Marketplace } from "../../../src/contract/marketplace.ts";
 import { hash32, mix32, Rng } from "./rng.ts";
+import { atOnce, type Steps } from "./slices.ts";
 import { type CategoryNode, taxonomyOf } from "./taxonomy.ts";
 import {
   BRANDS,
@@ -90,22 +91,29 @@ export const CATALOG_COUNTS: Record<Marketplace, number> = {
 
 const plans = new Map<number, CrossListingPlan>();
 
-/** The plan for a seed, made once (a few milliseconds). */
+/** The plan for a seed, made once (tens of milliseconds). */
 export function crossListingPlan(seed: number): CrossListingPlan {
-  let plan = plans.get(seed);
-  if (!plan) {
-    plan = makePlan(seed);
-    plans.set(seed, plan);
-  }
-  return plan;
+  return plans.get(seed) ?? atOnce(crossListingPlanSteps(seed));
 }
 
-function makePlan(seed: number): CrossListingPlan {
+/** The plan made step by step (slices.ts), kept for the seed once made. */
+export function* crossListingPlanSteps(seed: number): Steps<CrossListingPlan> {
+  const made = plans.get(seed);
+  if (made) return made;
+  const plan = yield* makePlan(seed);
+  // Made at once by a request while this one was being made in slices: the first one stays.
+  const kept = plans.get(seed) ?? plan;
+  plans.set(seed, kept);
+  return kept;
+}
+
+function* makePlan(seed: number): Steps<CrossListingPlan> {
   const rng = new Rng(seed ^ hash32("cross-listings"));
   const globals: GlobalProduct[] = [];
   for (let id = 0; id < GLOBAL_PRODUCTS; id++) {
     const previous = globals[id - 1];
     globals.push(previous && rng.chance(0.3) ? makeSibling(previous, id, rng) : makeGlobalProduct(id, rng));
+    yield;
   }
   const perMarketplace = new Map<Marketplace, Omit<ListingPlan, "index">[]>();
   for (const global of globals) {
@@ -114,6 +122,7 @@ function makePlan(seed: number): CrossListingPlan {
       list.push(listing);
       perMarketplace.set(listing.marketplace, list);
     }
+    yield;
   }
   const listings: ListingPlan[] = [];
   const bySlot = new Map<string, ListingPlan>();

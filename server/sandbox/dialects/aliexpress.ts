@@ -136,7 +136,7 @@ export function createAliexpressDialect(ctx: DialectContext, creds: Credentials<
     if (!PER_CNY[currency])
       return wrap(method, { code: "400", msg: `currency ${currency} is not supported` });
     const query: CatalogQuery = {};
-    const node = p.categoryId ? ctx.catalog.taxonomy.nodes.get(p.categoryId) : undefined;
+    const node = p.categoryId ? ctx.taxonomy.nodes.get(p.categoryId) : undefined;
     if (p.categoryId && !node)
       return wrap(method, {
         code: "00",
@@ -335,7 +335,7 @@ export function createAliexpressDialect(ctx: DialectContext, creds: Credentials<
 
   function categoryGet(p: Record<string, string>): Response {
     const lang = (p.language ?? "EN").toUpperCase() === "ZH" ? "zh" : "en";
-    const nodes = [...ctx.catalog.taxonomy.nodes.values()];
+    const nodes = [...ctx.taxonomy.nodes.values()];
     const wanted = p.categoryId
       ? nodes.filter((n) => n.id === p.categoryId || n.parent?.id === p.categoryId)
       : nodes;

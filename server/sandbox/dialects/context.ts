@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { Marketplace } from "../../../src/contract/marketplace.ts";
-import { type CatalogProduct, catalogOf, type MarketCatalog } from "../catalog/catalog.ts";
+import { type CatalogProduct, catalogOf, type MarketCatalog, warmCatalog } from "../catalog/catalog.ts";
+import { type Taxonomy, taxonomyOf } from "../catalog/taxonomy.ts";
 import { ImageCache } from "../images/render.ts";
 import { VisualIndex } from "../images/visual-index.ts";
 
@@ -26,6 +27,16 @@ export class DialectContext {
 
   get catalog(): MarketCatalog {
     return catalogOf(this.marketplace, this.seed, this.#epoch);
+  }
+
+  /** The category tree alone: answering a category call does not generate the whole catalog. */
+  get taxonomy(): Taxonomy {
+    return taxonomyOf(this.marketplace);
+  }
+
+  /** Generates the catalog in slices, ahead of the first request that needs it. */
+  warmCatalog(): Promise<void> {
+    return warmCatalog(this.marketplace, this.seed, this.#epoch);
   }
 
   get visual(): VisualIndex {

@@ -282,7 +282,7 @@ export function createEbayDialect(ctx: DialectContext, creds: Credentials<"aucti
     if (q) query.text = q;
     if (categoryIds) {
       const id = categoryIds.split(",")[0]!.trim();
-      const node = ctx.catalog.taxonomy.nodes.get(id);
+      const node = ctx.taxonomy.nodes.get(id);
       // A hub lists nothing of its own; eBay refuses it rather than answering an empty page.
       if (!node || (node.hub && !q)) {
         return ebayError(400, 13022, `The 'category_id' ${id} submitted is not supported.`, {
@@ -436,7 +436,7 @@ export function createEbayDialect(ctx: DialectContext, creds: Credentials<"aucti
       rootCategoryNode: {
         category: { categoryId: "0", categoryName: "Root" },
         categoryTreeNodeLevel: 0,
-        childCategoryTreeNodes: ctx.catalog.taxonomy.roots.map(treeNode),
+        childCategoryTreeNodes: ctx.taxonomy.roots.map(treeNode),
       },
     });
   });

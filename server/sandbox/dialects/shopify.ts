@@ -1,5 +1,12 @@
 import { timingSafeEqual } from "node:crypto";
-import { buildSchema, type GraphQLResolveInfo, graphql, Kind, type ValueNode } from "graphql";
+import {
+  buildSchema,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+  graphql,
+  Kind,
+  type ValueNode,
+} from "graphql";
 import { Hono } from "hono";
 import type { Credentials } from "../../marketplaces/upstream-config.ts";
 import type { CatalogProduct, Variant } from "../catalog/catalog.ts";
@@ -33,7 +40,8 @@ function isoCodes(type: "region" | "language"): string[] {
   return out;
 }
 
-const SDL = `
+/** The Storefront API schema (SDL); its country and language enums are read from ICU when first built. */
+const sdl = () => `
 directive @inContext(country: CountryCode, language: LanguageCode, buyer: String) on QUERY | MUTATION
 scalar URL
 scalar DateTime
@@ -130,7 +138,9 @@ function decodeCursor(cursor: string | undefined): number {
 }
 
 export function createShopifyDialect(ctx: DialectContext, creds: Credentials<"storefront">): Dialect {
-  const schema = buildSchema(SDL);
+  // Built on the first GraphQL call, not at start-up: the ICU enumerations and the schema's parse were
+  // some 100 ms of a server's start (issue 16 item 11) that only a storefront call needs.
+  let schema: GraphQLSchema | undefined;
   const app = new Hono();
   app.get("/img/:index/:file", (c) => ctx.serveImage(c));
 
@@ -556,6 +566,7 @@ export function createShopifyDialect(ctx: DialectContext, creds: Credentials<"st
     if (typeof body.query !== "string")
       return c.json({ errors: [{ message: "No query string was present" }] });
     await ctx.delay(120);
+    schema ??= buildSchema(sdl());
     const result = await graphql({
       schema,
       source: body.query,

@@ -136,7 +136,7 @@ export function createWalmartDialect(
     const q: CatalogQuery = { text: query };
     const categoryId = url.searchParams.get("categoryId");
     if (categoryId) {
-      if (!ctx.catalog.taxonomy.nodes.has(categoryId)) return walmartError(400, 4003, "Invalid categoryId");
+      if (!ctx.taxonomy.nodes.has(categoryId)) return walmartError(400, 4003, "Invalid categoryId");
       q.nodeId = categoryId;
     }
     const brands: string[] = [];
@@ -248,11 +248,11 @@ export function createWalmartDialect(
     };
   }
 
-  app.get("/taxonomy", (c) => c.json({ categories: ctx.catalog.taxonomy.roots.map(taxonomyNode) }));
+  app.get("/taxonomy", (c) => c.json({ categories: ctx.taxonomy.roots.map(taxonomyNode) }));
 
   app.get("/paginated/items", (c) => {
     const category = c.req.query("category") ?? "";
-    const node = ctx.catalog.taxonomy.nodes.get(category);
+    const node = ctx.taxonomy.nodes.get(category);
     if (!node) return walmartError(400, 4003, "Invalid category id");
     if (node.hub)
       return walmartError(
