@@ -11,15 +11,9 @@ import { createBrowserPorts } from "../engine/browser/create-browser-engine.ts";
 import { ImageEngine } from "../engine/engine.ts";
 import type { EngineStage } from "../engine/progress.ts";
 import { createBuiltInTranslatorClient } from "../translate/browser/built-in-translator.ts";
-import {
-  createBrowserTranslator,
-  loadEmbeddedDataFromUrl,
-} from "../translate/browser/create-browser-translator.ts";
 import type { EmbeddedData } from "../translate/embedded/embedded-data.ts";
-import { createEmbeddedTranslator } from "../translate/embedded/embedded-translator.ts";
-import type { Translator } from "../translate/port.ts";
+import { deviceTranslator, embeddedDataLoader } from "./device-translator.ts";
 import type { EngineReply, EngineSettings, EngineStatus, UiStage } from "./protocol.ts";
-import { createServerTranslator } from "./server-translator.ts";
 import { NO_TEXT_MESSAGE } from "./shopper-messages.ts";
 
 /** Overall progress after each engine stage ends, and the words on the ring. */
@@ -38,7 +32,7 @@ export type ProgressSink = (stage: UiStage, progress: number) => void;
 
 export class EngineHost {
   private readonly engine: ImageEngine;
-  private data: Promise<EmbeddedData> | undefined;
+  private readonly embeddedData: () => Promise<EmbeddedData>;
   private readonly jobs = new Map<string, AbortController>();
   private queue: Promise<unknown> = Promise.resolve();
   private translated = 0;
@@ -46,9 +40,10 @@ export class EngineHost {
 
   /** `base` is the extension's root URL (`runtime.getURL("/")`). */
   constructor(
-    private readonly base: string,
+    base: string,
     private readonly where: string,
   ) {
+    this.embeddedData = embeddedDataLoader(base);
     this.engine = new ImageEngine(
       createBrowserPorts({
         assetBase: `${base}engine/`,
@@ -60,30 +55,6 @@ export class EngineHost {
         },
       }),
     );
-  }
-
-  private embeddedData(): Promise<EmbeddedData> {
-    this.data ??= loadEmbeddedDataFromUrl(`${this.base}translate/`);
-    this.data.catch(() => {
-      this.data = undefined;
-    });
-    return this.data;
-  }
-
-  private async translator(settings: EngineSettings): Promise<Translator> {
-    let inner: Translator;
-    if (settings.translator === "server" && settings.server) inner = createServerTranslator(settings.server);
-    else if (settings.translator === "embedded")
-      inner = createEmbeddedTranslator({ data: await this.embeddedData() });
-    else inner = createBrowserTranslator({ data: await this.embeddedData() });
-    const glossary = settings.glossary;
-    const hasGlossary = Object.keys(glossary.terms).length > 0 || glossary.keep.length > 0;
-    if (!hasGlossary) return inner;
-    return {
-      name: inner.name,
-      translateBatch: (texts, source, target, context) =>
-        inner.translateBatch(texts, source, target, { ...context, glossary }),
-    };
   }
 
   /** Loads models and fonts ahead of the first image (the first right-click is then faster). */
@@ -117,7 +88,7 @@ export class EngineHost {
   ): Promise<EngineReply> {
     try {
       signal.throwIfAborted();
-      const translator = await this.translator(settings);
+      const translator = await deviceTranslator(settings, this.embeddedData);
       const outcome = await this.engine.translate(new Uint8Array(image), {
         sourceLanguage: "auto",
         targetLanguage: settings.targetLanguage,
