@@ -38,16 +38,22 @@ export class Comparer {
     return readSource(this.options, request, call, signal);
   }
 
+  /** The marketplaces searched for a source on `source`. */
+  targetsOf(source: Marketplace): Marketplace[] {
+    return this.options.marketplaces.filter((m) => m !== source);
+  }
+
   /** Searches every other marketplace; never throws for one marketplace's fault (it goes to `failed`). */
   async fanOut(
     read: SourceRead,
     call: MarketplaceCaller,
     events: CompareEvents,
     signal: AbortSignal,
+    pages = 1,
   ): Promise<Comparison> {
     const { deadlineMs } = this.options;
     const deadline = AbortSignal.any([signal, AbortSignal.timeout(deadlineMs)]);
-    const targets = this.options.marketplaces.filter((m) => m !== read.source.marketplace);
+    const targets = this.targetsOf(read.source.marketplace);
     const matches: FoundMatch[] = [];
     const failed: Failure[] = [];
     let units = read.units;
@@ -56,7 +62,14 @@ export class Comparer {
       units += result.units;
       return result as never;
     };
-    const ctx = { options: this.options, read, call: counted, signal: deadline, candidate: events.candidate };
+    const ctx = {
+      options: this.options,
+      read,
+      call: counted,
+      signal: deadline,
+      pages,
+      candidate: events.candidate,
+    };
     await Promise.all(
       targets.map(async (marketplace) => {
         try {

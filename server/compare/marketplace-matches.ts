@@ -41,6 +41,8 @@ export interface MatchContext {
   read: SourceRead;
   call: MarketplaceCaller;
   signal: AbortSignal;
+  /** Result pages of the brand-and-kind search to read (the model-number search needs one). */
+  pages: number;
   candidate?: (match: FoundMatch) => void;
 }
 
@@ -101,12 +103,13 @@ export async function matchesOn(marketplace: Marketplace, ctx: MatchContext): Pr
     if (byKeyword && model) startReads(byWords(added.filter((c) => c.view.facts.models.includes(model))));
   };
 
-  const search = (params: Record<string, unknown>) =>
-    call<SearchResult>(marketplace, "search", params, signal).then((r) => absorb(r.data, true));
   const keyword: Promise<void>[] = [];
-  if (model) keyword.push(search({ query: model }));
+  if (model) keyword.push(searchPages(marketplace, [model], 1, call, signal, absorb));
   const words = [read.view.brand, read.kind].filter(Boolean).join(" ");
-  if (words) keyword.push(search({ query: words }));
+  // A deeper comparison reads more result pages: the brand and kind's, then the kind alone's (listings
+  // that do not name the brand) once those run out.
+  const broader = read.kind && words !== read.kind ? [words, read.kind] : [words];
+  if (words) keyword.push(searchPages(marketplace, broader, ctx.pages, call, signal, absorb));
   const searches = [...keyword];
   if (options.visual.has(marketplace)) {
     searches.push(
@@ -145,6 +148,40 @@ export async function matchesOn(marketplace: Marketplace, ctx: MatchContext): Pr
     if (!detailed.some((d) => d.view.productId === c.row.productId))
       found.push(toMatch(read.view, c.view, rates, undefined, c.row));
   return scored(found, options.perMarketplace ?? 3, ctx.candidate);
+}
+
+/**
+ * Up to `pages` result pages, one call each, from the first query on: later pages follow the first (by
+ * `page`, or by the cursor where a marketplace pages that way), the next query once a query has no more.
+ * Only the very first page's failure fails the search; a later one leaves the rows found (and charges
+ * nothing).
+ */
+async function searchPages(
+  marketplace: Marketplace,
+  queries: readonly string[],
+  pages: number,
+  call: MarketplaceCaller,
+  signal: AbortSignal,
+  absorb: (result: SearchResult, byKeyword: boolean) => Promise<void>,
+): Promise<void> {
+  let left = pages;
+  for (const query of queries) {
+    let params: Record<string, unknown> = { query };
+    for (let page = 1; left > 0; page++) {
+      const first = left === pages;
+      left -= 1;
+      const answer = await call<SearchResult>(marketplace, "search", params, signal).catch((error) => {
+        if (first) throw error;
+        return undefined;
+      });
+      if (!answer) return;
+      await absorb(answer.data, true);
+      const { paging } = answer.data;
+      if (!paging.hasMore) break;
+      params = paging.nextCursor ? { query, cursor: paging.nextCursor } : { query, page: page + 1 };
+    }
+    if (left === 0) return;
+  }
 }
 
 async function hashPicture(
