@@ -15,14 +15,17 @@ export function useMatchTitles(
   settings: Settings | undefined,
 ): Map<string, string> {
   const [titles, setTitles] = useState(() => new Map<string, string>());
-  // Titles asked for under the current settings, so each is translated once however often rows arrive.
+  // Titles asked for under the current settings, so each is translated once however often rows arrive;
+  // a translation that comes back under other settings (another language) is dropped.
   const asked = useRef(new Set<string>());
   const settingsKey = settings ? resultKeySettings(settings) : "";
+  const current = useRef(settingsKey);
   const translator = useMemo(
     () => (settings ? deviceTranslator(engineSettings(settings), embeddedData) : undefined),
     [settingsKey],
   );
   useEffect(() => {
+    current.current = settingsKey;
     asked.current = new Set();
     setTitles(new Map());
   }, [settingsKey]);
@@ -30,19 +33,16 @@ export function useMatchTitles(
   useEffect(() => {
     if (!translator || !settings || pending.length === 0) return;
     for (const t of pending) asked.current.add(t);
-    let live = true;
+    const key = settingsKey;
     translator
       .then((t) => translateMatchTitles(pending, t, settings.targetLanguage))
       .then(
         (found) => {
-          if (live && found.size > 0) setTitles((old) => new Map([...old, ...found]));
+          if (current.current === key && found.size > 0) setTitles((old) => new Map([...old, ...found]));
         },
         // A title the device cannot translate is shown as the marketplace wrote it.
         () => undefined,
       );
-    return () => {
-      live = false;
-    };
   }, [translator, pending.join("\n")]);
   return titles;
 }
