@@ -94,8 +94,8 @@ async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   // The panel's CJK font (8 MB, packaged) is read on first use: wait for it before the picture.
   await page.evaluate(async () => {
     await Promise.all([
-      document.fonts.load('400 13px "Marketlens CJK"', "中あ"),
-      document.fonts.load('700 13px "Marketlens CJK"', "中あ"),
+      document.fonts.load('400 13px "Marketlens CJK"', "中あ한"),
+      document.fonts.load('700 13px "Marketlens CJK"', "中あ한"),
     ]);
     await document.fonts.ready;
   });

@@ -255,7 +255,7 @@ function Expand(props: { quote: { pages: number; units: number }; onClick: (page
       </button>
       <span class="muted">
         {" "}
-        A new comparison, charged again in full; this one stays as it is until you ask.
+        Nothing more is charged until you press it: the deeper comparison makes all its calls again.
       </span>
     </p>
   );
