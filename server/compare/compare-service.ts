@@ -50,6 +50,6 @@ function createCompareService(services: Services): CompareService {
   return { comparer, rates, cache };
 }
 
-export function cacheKey(marketplace: Marketplace, productId: string): string {
-  return `${marketplace}:${productId}`;
+export function cacheKey(marketplace: Marketplace, productId: string, pages = 1): string {
+  return pages === 1 ? `${marketplace}:${productId}` : `${marketplace}:${productId}:${pages}`;
 }

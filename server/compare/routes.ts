@@ -11,6 +11,7 @@ import { cacheKey, compareServiceOf } from "./compare-service.ts";
 import { type Comparison, type FoundMatch, landedCost, type SourceListing } from "./comparer.ts";
 import type { RateTable } from "./exchange-rates.ts";
 import { requireCurrency } from "./exchange-rates.ts";
+import { expansionQuote, MAX_PAGES } from "./expansion-quote.ts";
 import { chargedCaller } from "./marketplace-calls.ts";
 
 /** Set by the /app device-token middleware (server/app/extension-auth.ts). */
@@ -24,6 +25,8 @@ const BodySchema = z.strictObject({
     .regex(/^[A-Za-z]{3}$/, "an ISO 4217 code such as USD")
     .transform((c) => c.toUpperCase())
     .optional(),
+  /** Result pages of the keyword search on each marketplace: the costlier, deeper comparison. */
+  pages: z.number().int().min(1).max(MAX_PAGES).optional(),
 });
 
 /**
@@ -62,11 +65,23 @@ export function compareRoutes(): Hono<CompareEnv> {
     const currency = body.currency ?? "USD";
     requireCurrency(rates, currency);
     const stream = (c.req.header("accept") ?? "").includes("text/event-stream");
-    const key = cacheKey(body.marketplace, body.productId);
+    const pages = body.pages ?? 1;
+    const key = cacheKey(body.marketplace, body.productId, pages);
+    const targets = service.comparer.targetsOf(body.marketplace);
+    // The quote is for the calls this comparison made (or made when it was first answered, if cached).
+    const view = (result: Comparison) => ({
+      rates,
+      currency,
+      pages,
+      expand:
+        result.failed.length === 0
+          ? expansionQuote(services.marketplaces, targets, pages, result.units)
+          : undefined,
+    });
     const cached = service.cache.get(key);
     if (cached) {
       const answer = { ...cached, units: 0 };
-      return stream ? streamAnswer(c, answer, rates, currency) : answerJson(c, answer, rates, currency);
+      return stream ? streamAnswer(c, answer, view(cached)) : answerJson(c, answer, view(cached));
     }
 
     const signal = c.req.raw.signal;
@@ -77,9 +92,9 @@ export function compareRoutes(): Hono<CompareEnv> {
       if (result.failed.length === 0) service.cache.set(key, result);
     };
     if (!stream) {
-      const result = await service.comparer.fanOut(read, call, {}, signal);
+      const result = await service.comparer.fanOut(read, call, {}, signal, pages);
       remember(result);
-      return answerJson(c, result, rates, currency);
+      return answerJson(c, result, view(result));
     }
     return streamSSE(c, async (sse) => {
       let writing = sse.writeSSE({ event: "source", data: JSON.stringify(read.source) });
@@ -97,9 +112,10 @@ export function compareRoutes(): Hono<CompareEnv> {
           failed: (f) => send("failed", f),
         },
         signal,
+        pages,
       );
       remember(result);
-      send("summary", present(result, rates, currency));
+      send("summary", present(result, view(result)));
       await writing;
     });
   });
@@ -133,15 +149,28 @@ export interface CompareAnswer {
   units: number;
   /** The day of the exchange rates the landed costs were computed with. */
   rates: { asOf: string; currency: string };
+  pages: number;
+  expand?: { pages: number; units: number };
 }
 
-export function present(result: Comparison, rates: RateTable, currency: string): CompareAnswer {
+/** How an answer is shown: in which currency, and what a deeper comparison would cost. */
+interface AnswerView {
+  rates: RateTable;
+  currency: string;
+  pages: number;
+  expand: { pages: number; units: number } | undefined;
+}
+
+export function present(result: Comparison, view: AnswerView): CompareAnswer {
+  const { rates, currency } = view;
   return {
     source: result.source,
     matches: result.matches.flatMap((m) => presentMatch(m, rates, currency) ?? []),
     failed: result.failed,
     units: result.units,
     rates: { asOf: rates.asOf, currency },
+    pages: view.pages,
+    ...(view.expand ? { expand: view.expand } : {}),
   };
 }
 
@@ -167,15 +196,10 @@ export function presentMatch(m: FoundMatch, rates: RateTable, currency: string):
   return row;
 }
 
-function answerJson(
-  c: Context<CompareEnv>,
-  result: Comparison,
-  rates: RateTable,
-  currency: string,
-): Response {
+function answerJson(c: Context<CompareEnv>, result: Comparison, view: AnswerView): Response {
   const requestId = c.get("requestId");
   c.set("requestIdSent", true);
-  return new Response(JSON.stringify(present(result, rates, currency)), {
+  return new Response(JSON.stringify(present(result, view)), {
     headers: {
       "content-type": "application/json",
       "x-service-request-id": requestId,
@@ -184,9 +208,9 @@ function answerJson(
   });
 }
 
-function streamAnswer(c: Context<CompareEnv>, result: Comparison, rates: RateTable, currency: string) {
+function streamAnswer(c: Context<CompareEnv>, result: Comparison, view: AnswerView) {
   return streamSSE(c, async (sse) => {
-    const answer = present(result, rates, currency);
+    const answer = present(result, view);
     await sse.writeSSE({ event: "source", data: JSON.stringify(answer.source) });
     for (const row of answer.matches) await sse.writeSSE({ event: "match", data: JSON.stringify(row) });
     await sse.writeSSE({ event: "summary", data: JSON.stringify(answer) });

@@ -64,6 +64,13 @@ export interface CompareSummary {
   failed: FailedMarketplace[];
   units: number;
   rates: { asOf: string; currency: string };
+  /** How many result pages of the keyword search were asked for on each marketplace. */
+  pages?: number;
+  /**
+   * The next, costlier comparison the seller may ask for (one more page everywhere) and the most it can
+   * cost: the same calls again plus one search page per other marketplace, each at its price.
+   */
+  expand?: { pages: number; units: number };
 }
 
 export type CompareEvent =

@@ -13,15 +13,9 @@ import type { OnnxBackendChoice } from "../engine/browser/onnx-backend.ts";
 import { ImageEngine } from "../engine/engine.ts";
 import type { EngineStage } from "../engine/progress.ts";
 import { createBuiltInTranslatorClient } from "../translate/browser/built-in-translator.ts";
-import {
-  createBrowserTranslator,
-  loadEmbeddedDataFromUrl,
-} from "../translate/browser/create-browser-translator.ts";
 import type { EmbeddedData } from "../translate/embedded/embedded-data.ts";
-import { createEmbeddedTranslator } from "../translate/embedded/embedded-translator.ts";
-import type { Translator } from "../translate/port.ts";
+import { deviceTranslator, embeddedDataLoader } from "./device-translator.ts";
 import type { EngineReply, EngineSettings, EngineStatus, UiStage } from "./protocol.ts";
-import { createServerTranslator } from "./server-translator.ts";
 import { NO_TEXT_MESSAGE } from "./shopper-messages.ts";
 
 /** Overall progress after each engine stage ends, and the words on the ring. */
@@ -47,7 +41,7 @@ interface HostedEngine {
 
 export class EngineHost {
   private hosted: HostedEngine | undefined;
-  private data: Promise<EmbeddedData> | undefined;
+  private readonly embeddedData: () => Promise<EmbeddedData>;
   private readonly jobs = new Map<string, AbortController>();
   private queue: Promise<unknown> = Promise.resolve();
   private translated = 0;
@@ -57,7 +51,9 @@ export class EngineHost {
   constructor(
     private readonly base: string,
     private readonly where: string,
-  ) {}
+  ) {
+    this.embeddedData = embeddedDataLoader(base);
+  }
 
   /**
    * The engine for this backend choice, built on first use. Changing the choice in the options builds a
@@ -80,30 +76,6 @@ export class EngineHost {
     this.modelsLoaded = false;
     if (old) void old.engine.dispose().catch(() => undefined);
     return this.hosted.engine;
-  }
-
-  private embeddedData(): Promise<EmbeddedData> {
-    this.data ??= loadEmbeddedDataFromUrl(`${this.base}translate/`);
-    this.data.catch(() => {
-      this.data = undefined;
-    });
-    return this.data;
-  }
-
-  private async translator(settings: EngineSettings): Promise<Translator> {
-    let inner: Translator;
-    if (settings.translator === "server" && settings.server) inner = createServerTranslator(settings.server);
-    else if (settings.translator === "embedded")
-      inner = createEmbeddedTranslator({ data: await this.embeddedData() });
-    else inner = createBrowserTranslator({ data: await this.embeddedData() });
-    const glossary = settings.glossary;
-    const hasGlossary = Object.keys(glossary.terms).length > 0 || glossary.keep.length > 0;
-    if (!hasGlossary) return inner;
-    return {
-      name: inner.name,
-      translateBatch: (texts, source, target, context) =>
-        inner.translateBatch(texts, source, target, { ...context, glossary }),
-    };
   }
 
   /** Loads models and fonts ahead of the first image (the first right-click is then faster). */
@@ -137,7 +109,7 @@ export class EngineHost {
   ): Promise<EngineReply> {
     try {
       signal.throwIfAborted();
-      const translator = await this.translator(settings);
+      const translator = await deviceTranslator(settings, this.embeddedData);
       const outcome = await this.engineFor(settings.engineBackend).translate(new Uint8Array(image), {
         sourceLanguage: "auto",
         targetLanguage: settings.targetLanguage,

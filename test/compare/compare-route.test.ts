@@ -82,6 +82,8 @@ interface Answer {
   }[];
   failed: { marketplace: string; code: string; message: string }[];
   units: number;
+  pages: number;
+  expand?: { pages: number; units: number };
 }
 
 function expectFound(answer: Answer, listings: TruthListing[]) {
@@ -145,6 +147,34 @@ describe("POST /app/compare", () => {
     expect(cached.matches[0]!.landed.currency).toBe("USD");
     expect(await chargedUnitsOf(again.headers.get("x-service-request-id")!)).toBe(0);
   }, 60_000);
+
+  it("says what a deeper comparison will cost before it is asked for, and charges no more than that", async () => {
+    const { accountId } = await t.admin.customer("5.00");
+    const other = [...truth.groups.values()].find((g) => g.length >= 3 && g !== group)![0]!;
+    const body = { marketplace: other.marketplace, productId: other.productId };
+    const first = (await (await compare(accountId, body)).json()) as Answer;
+    expect(first.failed).toEqual([]);
+    expect(first.pages).toBe(1);
+    // The same calls again, and one more search page on each of the four other marketplaces.
+    expect(first.expand?.pages).toBe(2);
+    expect(first.expand!.units).toBeGreaterThanOrEqual(first.units + 4);
+    // From the cache the quote is the same: the deeper comparison makes its calls again.
+    const cached = (await (await compare(accountId, body)).json()) as Answer;
+    expect(cached.units).toBe(0);
+    expect(cached.expand).toEqual(first.expand);
+
+    const res = await compare(accountId, { ...body, pages: 2 });
+    const deeper = (await res.json()) as Answer;
+    expect(deeper.pages).toBe(2);
+    expect(deeper.units).toBeGreaterThan(first.units);
+    expect(deeper.units).toBeLessThanOrEqual(first.expand!.units);
+    expect(await chargedUnitsOf(res.headers.get("x-service-request-id")!)).toBe(deeper.units);
+    expect(deeper.expand?.pages).toBe(3);
+
+    const deepest = (await (await compare(accountId, { ...body, pages: 3 })).json()) as Answer;
+    expect(deepest.expand).toBeUndefined();
+    expect((await compare(accountId, { ...body, pages: 4 })).status).toBe(400);
+  }, 90_000);
 
   it("streams source, matches as they are scored, and the summary last", async () => {
     const { accountId } = await t.admin.customer("5.00");

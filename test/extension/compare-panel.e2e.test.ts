@@ -1,9 +1,10 @@
 /**
  * The seller's comparison end to end in real Chromium: the companion server (the real app on PGlite, the
  * sandbox's marketplaces behind the real modules, without latency), an account with a balance and a
- * connected extension token, a sandbox product page, and the side panel. Headless Chromium cannot show
- * the real side panel, so the panel's page is opened in a tab for the product's tab
- * (`sidepanel.html?tabId=N`), the same page and code the side panel shows.
+ * connected extension token, a sandbox product page, and the side panel: the real one, opened by the
+ * toolbar popup's button (the popup opened by `action.openPopup()`, both driven through the browser's
+ * DevTools endpoint, as Playwright's context does not list them), and for the other checks the panel's
+ * page in a tab for the product's tab (`sidepanel.html?tabId=N`), the same page and code.
  * COMPARE_SCREENSHOTS=1 (npm run docs:compare) writes the pictures of docs/compare.md.
  */
 
@@ -60,7 +61,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const origins = Object.values(live.sandbox.urls).map((u) => new URL(u).origin);
-  ext = await launchExtension(await built, [base, ...origins]);
+  ext = await launchExtension(await built, [base, ...origins], { devtools: true });
   await warmComparison();
   if (SCREENSHOTS) mkdirSync(SHOTS_DIR, { recursive: true });
 }, 300_000);
@@ -93,17 +94,17 @@ async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   // The panel's CJK font (8 MB, packaged) is read on first use: wait for it before the picture.
   await page.evaluate(async () => {
     await Promise.all([
-      document.fonts.load('400 13px "Marketlens CJK"', "中あ"),
-      document.fonts.load('700 13px "Marketlens CJK"', "中あ"),
+      document.fonts.load('400 13px "Marketlens CJK"', "中あ한"),
+      document.fonts.load('700 13px "Marketlens CJK"', "中あ한"),
     ]);
     await document.fonts.ready;
   });
   await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage });
 }
 
-async function connect(token: string | null): Promise<void> {
+async function connect(token: string | null, language = "en-US"): Promise<void> {
   const settings = {
-    ...defaultSettings("en-US"),
+    ...defaultSettings(language),
     server: token
       ? { url: base, token, email: "seller@example.com", connectedAt: new Date().toISOString() }
       : null,
@@ -230,4 +231,83 @@ describe("the comparison side panel", () => {
     await listing.close();
     await panel.close();
   }, 120_000);
+
+  it("the popup's button opens the real side panel, which compares the page's product with titles in the seller's language and says what a deeper comparison costs before it runs", async () => {
+    const { accountId } = await t.admin.customer("5.00");
+    const { token } = await t.services.extensionTokens.create(accountId, "popup test");
+    await connect(token, "ko-KR"); // a Korean seller: titles in Korean
+    const other = [...truth.groups.values()].find(
+      (g) => g !== group && g.length >= 4 && g.some((l) => l.marketplace === "emporium"),
+    )!;
+    const listing = other.find((l) => l.marketplace === "emporium")!;
+    const product = catalogOf("emporium", 1, new Date()).byId.get(listing.productId)!;
+    const page = await ext.context.newPage();
+    await page.goto(`${new URL(live.sandbox.urls.emporium).origin}${productPagePath(product)}`);
+    await page.bringToFront();
+
+    // The toolbar popup, as a click on the action button opens it, then its first button.
+    await ext.worker.evaluate(() =>
+      (
+        globalThis as unknown as { chrome: { action: { openPopup(): Promise<void> } } }
+      ).chrome.action.openPopup(),
+    );
+    const popup = await view("/popup.html");
+    await popup.getByRole("button", { name: "Compare on other marketplaces" }).click();
+    const panel = await view("/sidepanel.html");
+    expect(new URL(panel.url()).search).toBe(""); // the side panel itself, following the active tab
+    await panel.getByTestId("source").waitFor({ timeout: 30_000 });
+    expect(await panel.getByTestId("source").textContent()).toContain(product.title);
+    await panel.getByTestId("units").waitFor({ timeout: 30_000 });
+    const rows = await panel.getByTestId("match-row").count();
+    expect(rows).toBeGreaterThanOrEqual(3);
+
+    // Titles in Korean, translated on the device: Chinese, Japanese and English ones alike.
+    await panel.waitForFunction(
+      () => document.querySelectorAll('[data-testid="match-title"][data-translated="true"]').length >= 3,
+      undefined,
+      { timeout: 30_000 },
+    );
+    const titles = await panel.getByTestId("match-title").evaluateAll((els) =>
+      els.map((el) => ({
+        shown: el.textContent ?? "",
+        original: el.getAttribute("data-original") ?? "",
+        translated: el.getAttribute("data-translated") === "true",
+      })),
+    );
+    for (const title of titles.filter((x) => x.translated)) {
+      expect(title.shown).not.toBe(title.original);
+      expect(title.shown).toMatch(/[\uac00-\ud7af]/);
+      expect(title.shown).not.toMatch(/[\u3040-\u30ff]/);
+    }
+    const cjk = titles.filter((x) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(x.original));
+    expect(cjk.length).toBeGreaterThan(0);
+    expect(cjk.every((x) => x.translated)).toBe(true);
+
+    // What the deeper comparison costs is on its button before anything more is charged.
+    const units = Number(await panel.getByTestId("units").getAttribute("data-units"));
+    expect(await chargedUnitsOf(accountId)).toBe(units);
+    const expand = panel.getByTestId("expand");
+    const quote = Number(await expand.getAttribute("data-units"));
+    expect(await expand.textContent()).toContain(`up to ${quote} units`);
+    expect(quote).toBeGreaterThan(units);
+    await expand.click();
+    await panel.locator('[data-testid="expand"][data-pages="3"]').waitFor({ timeout: 30_000 });
+    const deeper = Number(await panel.getByTestId("units").getAttribute("data-units"));
+    expect(deeper).toBeGreaterThan(0);
+    expect(deeper).toBeLessThanOrEqual(quote);
+    expect(await chargedUnitsOf(accountId)).toBe(units + deeper);
+    await shot(panel, "panel-korean");
+    await page.close();
+  }, 180_000);
 });
+
+/** An extension view (popup, side panel) once it is open. */
+async function view(path: string): Promise<Page> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const found = (await ext.extensionViews()).find((p) => new URL(p.url()).pathname === path);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`${path} did not open`);
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+}

@@ -11,6 +11,8 @@ export interface CompareRequest {
   marketplace: string;
   productId: string;
   currency: string;
+  /** Result pages per marketplace: more is the deeper, costlier comparison (quoted by the last answer). */
+  pages?: number;
 }
 
 export class CompareRefused extends Error {
@@ -40,6 +42,7 @@ export async function streamComparison(
       marketplace: request.marketplace,
       productId: request.productId,
       currency: request.currency,
+      ...(request.pages && request.pages > 1 ? { pages: request.pages } : {}),
     }),
     signal,
   });

@@ -3,10 +3,10 @@
  * service worker at hand, and every request recorded: the page's, the service worker's and the offscreen
  * document's. Requests for anything but the allowed origins are aborted and reported.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BrowserContext, chromium, type Page, type Worker } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page, type Worker } from "playwright-core";
 import { CHROME_PATH } from "../../engine/support/browser-harness.ts";
 
 export interface ExtensionBrowser {
@@ -18,6 +18,12 @@ export interface ExtensionBrowser {
   /** Every URL requested by any page, worker or the offscreen document. */
   requested: string[];
   tabIdOf(page: Page): Promise<number>;
+  /**
+   * The extension's own views that Playwright's context does not list (the toolbar popup, the real side
+   * panel), through the browser's DevTools endpoint; only with `{ devtools: true }` at launch. The pages
+   * of an earlier call are not to be used after the next.
+   */
+  extensionViews(): Promise<Page[]>;
   /** `globalThis.marketlens.translateImage` called in the service worker, as an outside check does. */
   translateImage(page: Page, srcUrl: string, frameId?: number): Promise<TranslateResult>;
   close(): Promise<void>;
@@ -35,6 +41,7 @@ export interface TranslateResult {
 export async function launchExtension(
   extensionDir: string,
   allowedOrigins: string[],
+  options: { devtools?: boolean } = {},
 ): Promise<ExtensionBrowser> {
   const profile = mkdtempSync(join(tmpdir(), "marketlens-profile-"));
   const context = await chromium.launchPersistentContext(profile, {
@@ -49,6 +56,8 @@ export async function launchExtension(
       "--disable-component-update",
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
+      // Port 0: Chromium picks a free one and writes it to DevToolsActivePort in the profile.
+      ...(options.devtools ? ["--remote-debugging-port=0"] : []),
     ],
   });
   const outside: string[] = [];
@@ -68,6 +77,7 @@ export async function launchExtension(
   const extensionId = new URL(worker.url()).host;
   await worker.evaluate(() => new Promise((ok) => setTimeout(ok, 50)));
 
+  const remote: Browser[] = [];
   const tabIdOf = async (page: Page) => {
     const url = page.url();
     const id = await worker.evaluate(async (u) => {
@@ -90,6 +100,20 @@ export async function launchExtension(
     outside,
     requested,
     tabIdOf,
+    async extensionViews() {
+      if (!options.devtools) throw new Error("launchExtension(..., { devtools: true }) to see the views");
+      const port = readFileSync(join(profile, "DevToolsActivePort"), "utf8").split("\n")[0];
+      // A connection lists the views open when it was made (a view opened later, such as the side panel
+      // the popup opens, was not seen by an older one): connect again, and let go of the older one, whose
+      // pages are no longer to be used.
+      for (const old of remote.splice(0)) await old.close();
+      remote.push(await chromium.connectOverCDP(`http://127.0.0.1:${port}`));
+      return remote
+        .at(-1)!
+        .contexts()
+        .flatMap((c) => c.pages())
+        .filter((p) => p.url().startsWith(`chrome-extension://${extensionId}/`));
+    },
     async translateImage(page, srcUrl, frameId = 0) {
       const tabId = await tabIdOf(page);
       return worker.evaluate(
@@ -106,6 +130,7 @@ export async function launchExtension(
       );
     },
     async close() {
+      for (const r of remote) await r.close();
       await context.close();
       rmSync(profile, { recursive: true, force: true });
     },

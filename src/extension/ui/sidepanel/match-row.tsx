@@ -48,7 +48,8 @@ function scoreTone(score: number): string {
   return score >= 0.85 ? "high" : score >= 0.5 ? "mid" : "low";
 }
 
-export function MatchRowView({ row, cheapest }: { row: MatchRow; cheapest: boolean }) {
+export function MatchRowView(props: { row: MatchRow; cheapest: boolean; translatedTitle?: string }) {
+  const { row, cheapest, translatedTitle } = props;
   return (
     <li
       class={`row${cheapest ? " cheapest" : ""}`}
@@ -74,9 +75,19 @@ export function MatchRowView({ row, cheapest }: { row: MatchRow; cheapest: boole
             {percent(row.score)} match
           </span>
         </div>
-        <a class="title" href={row.url} target="_blank" rel="noreferrer" title={row.title}>
-          {row.title}
+        <a
+          class="title"
+          href={row.url}
+          target="_blank"
+          rel="noreferrer"
+          title={row.title}
+          data-testid="match-title"
+          data-original={row.title}
+          data-translated={translatedTitle ? "true" : "false"}
+        >
+          {translatedTitle ?? row.title}
         </a>
+        {translatedTitle && <span class="original muted">{row.title}</span>}
         <div class="prices">
           <strong class="landed" data-testid="landed">
             {money(row.landed.amount, row.landed.currency)}

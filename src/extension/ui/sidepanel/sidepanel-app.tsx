@@ -17,6 +17,7 @@ import { loadSettings, SETTINGS_KEY, type Settings } from "../../settings.ts";
 import { CURRENCIES, defaultCurrency, MARKETPLACE_NAMES, money } from "./format.ts";
 import { MatchRowView } from "./match-row.tsx";
 import { type ComparisonRun, useComparison } from "./use-comparison.ts";
+import { useMatchTitles } from "./use-match-titles.ts";
 import { usePageProduct } from "./use-page-product.ts";
 
 const CURRENCY_KEY = "compareCurrency";
@@ -59,7 +60,15 @@ export function SidePanelApp() {
   const [currency, setCurrency] = useCurrency();
   const [sort, setSort] = useState<SortKey>("landed");
   const product = page.state === "read" && page.reading.ok ? page.reading.product : undefined;
-  const run = useComparison(settings?.server, product, currency);
+  // A deeper comparison is asked for one product; another product starts at one page again.
+  const [deeper, setDeeper] = useState({ productKey: "", pages: 1 });
+  const productKey = product ? `${product.marketplace}:${product.productId}` : "";
+  const pages = deeper.productKey === productKey ? deeper.pages : 1;
+  const run = useComparison(settings?.server, product, currency, pages);
+  const titles = useMatchTitles(
+    run.phase === "running" || run.phase === "done" ? run.state.matches : [],
+    settings,
+  );
 
   if (!settings) return <main class="panel">Loading…</main>;
   if (!settings.server) return <NotConnected />;
@@ -91,7 +100,16 @@ export function SidePanelApp() {
         </p>
       )}
       {product && <SourceCard product={product} />}
-      {product && <Results run={run} sort={sort} setSort={setSort} serverUrl={settings.server.url} />}
+      {product && (
+        <Results
+          run={run}
+          sort={sort}
+          setSort={setSort}
+          serverUrl={settings.server.url}
+          titles={titles}
+          expand={(p) => setDeeper({ productKey, pages: p })}
+        />
+      )}
     </main>
   );
 }
@@ -144,6 +162,9 @@ function Results(props: {
   sort: SortKey;
   setSort: (s: SortKey) => void;
   serverUrl: string;
+  /** Match titles in the seller's language, where the device translated them. */
+  titles: Map<string, string>;
+  expand: (pages: number) => void;
 }) {
   const { run, sort, setSort } = props;
   if (run.phase === "idle") return null;
@@ -172,7 +193,12 @@ function Results(props: {
       </div>
       <ul class="rows">
         {rows.map((row) => (
-          <MatchRowView key={`${row.marketplace}:${row.productId}`} row={row} cheapest={row === cheapest} />
+          <MatchRowView
+            key={`${row.marketplace}:${row.productId}`}
+            row={row}
+            cheapest={row === cheapest}
+            translatedTitle={props.titles.get(row.title)}
+          />
         ))}
       </ul>
       <ul class="statuses">
@@ -196,6 +222,7 @@ function Results(props: {
             </li>
           ))}
       </ul>
+      {state.summary?.expand && <Expand quote={state.summary.expand} onClick={props.expand} />}
       <TimingProbe state={state} />
     </section>
   );
@@ -208,6 +235,29 @@ function Cost({ state }: { state: ComparisonState }) {
     <span class="cost" data-testid="units" data-units={units}>
       {units === 0 ? "From the cache: 0 units" : `Charged ${units} units`} · rates of {rates.asOf}
     </span>
+  );
+}
+
+/** The deeper comparison, with what it costs at the most said on the button, before any charge. */
+function Expand(props: { quote: { pages: number; units: number }; onClick: (pages: number) => void }) {
+  const { pages, units } = props.quote;
+  return (
+    <p class="expand">
+      <button
+        type="button"
+        name="expand"
+        data-testid="expand"
+        data-pages={pages}
+        data-units={units}
+        onClick={() => props.onClick(pages)}
+      >
+        Search deeper ({pages} result pages on each marketplace): up to {units} units
+      </button>
+      <span class="muted">
+        {" "}
+        Nothing more is charged until you press it: the deeper comparison makes all its calls again.
+      </span>
+    </p>
   );
 }
 

@@ -13,10 +13,11 @@ export function useComparison(
   server: { url: string; token: string } | null | undefined,
   product: PageProduct | undefined,
   currency: string,
+  pages = 1,
 ): ComparisonRun {
   const [run, setRun] = useState<ComparisonRun>({ phase: "idle" });
   const key =
-    product && server ? `${server.url} ${product.marketplace} ${product.productId} ${currency}` : "";
+    product && server ? `${server.url} ${product.marketplace} ${product.productId} ${currency} ${pages}` : "";
   useEffect(() => {
     if (!product || !server) return undefined;
     const abort = new AbortController();
@@ -24,7 +25,7 @@ export function useComparison(
     let state = EMPTY;
     setRun({ phase: "running", state });
     streamComparison(
-      { server, marketplace: product.marketplace, productId: product.productId, currency },
+      { server, marketplace: product.marketplace, productId: product.productId, currency, pages },
       (event) => {
         state = applyEvent(state, event, performance.now() - started);
         setRun({ phase: "running", state });
@@ -46,7 +47,7 @@ export function useComparison(
       },
     );
     return () => abort.abort();
-    // The key names everything the run depends on (server, product and currency).
+    // The key names everything the run depends on (server, product, currency and pages).
   }, [key]);
   return run;
 }
