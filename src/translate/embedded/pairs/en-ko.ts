@@ -7,6 +7,7 @@ import data from "../../resources/grammar/en-ko.json" with { type: "json" };
 import type { PairGrammar } from "../grammar.ts";
 import { isModifierForm, isQuality } from "../hangul.ts";
 import type { Piece, Token } from "../tokens.ts";
+import { clauseVerbsLast, countsWithCounters, postpositionsAfter } from "./en-ko-clauses.ts";
 
 const KO = data.ko;
 const AFTER_NUMBER = new Set(data.sets.afterNumber);
@@ -14,7 +15,12 @@ const AFTER_NUMBER = new Set(data.sets.afterNumber);
 export const englishKorean: PairGrammar = {
   order: "vo-to-ov",
   spacedSource: true,
-  beforeReorder: forPhrasesFirst,
+  beforeReorder: (out, moved) => {
+    forPhrasesFirst(out, moved);
+    countsWithCounters(out);
+    postpositionsAfter(out);
+    clauseVerbsLast(out, moved);
+  },
   afterReorder: englishComparatives,
   pieces: neighbours,
 };

@@ -1,0 +1,134 @@
+/**
+ * English -> Korean clause structure, for the callouts and instructions the phrase rows do not cover:
+ *
+ * - A verb opening a clause (Includes 2 Filters, Protect Your Skin from the Sun) goes behind everything it
+ *   governs, written as the action noun a Korean shop ends the line with (필터 2개 포함, 햇빛으로부터 피부
+ *   보호); a possessive right after it is dropped, as Korean copy does (Your Skin -> 피부).
+ * - A preposition Korean writes as a postposition follows its noun phrase (within 30 Days -> 30일 이내,
+ *   from the Sun -> 햇빛부터); "by" before an amount is not written (by Up to 90% -> 최대 90%).
+ * - A bare count before a plural noun goes behind it with its counter (2 Filters -> 필터 2개), or in front as
+ *   a number of kinds (3 Sizes -> 3가지 사이즈).
+ *
+ * The verbs and word sets are data (resources/grammar/en-ko.json); examples: en-ko-examples.json.
+ */
+import data from "../../resources/grammar/en-ko.json" with { type: "json" };
+import type { Token } from "../tokens.ts";
+
+const VERBS = new Map<string, string>(Object.entries(data.clauseVerbs.verbs));
+const POSSESSIVES = new Set(data.sets.possessives);
+const POSTPOSITIONS = new Set(data.sets.postpositions);
+const KINDS = new Set(data.sets.kinds);
+const CLAUSE_END = /^[,.;:!?]$/;
+
+const isWord = (t: Token | undefined) =>
+  !!t && (t.kind === "lex" || t.kind === "latin" || t.kind === "number" || t.kind === "rule");
+const isNounPart = (t: Token | undefined) => isWord(t) && t?.pos !== "v" && t?.pos !== "p";
+
+/** The Korean action noun of an English verb form (Includes, protects, carries), if it opens clauses. */
+export function clauseVerb(src: string): string | undefined {
+  const w = src.toLowerCase();
+  if (!/^[a-z]+$/.test(w)) return undefined;
+  for (const stem of [w, w.replace(/s$/, ""), w.replace(/es$/, ""), w.replace(/ies$/, "y")])
+    if (stem.length >= 2 && VERBS.has(stem)) return VERBS.get(stem);
+  return undefined;
+}
+
+function verbToken(t: Token, ko: string): Token {
+  return { src: t.src, kind: "lex", pos: "v", entry: { out: { ko }, pos: "v", kind: "glossary" } };
+}
+
+/** Index of the next token that is not a space, from `i`. */
+const skipSpaces = (out: Token[], i: number) => {
+  while (out[i]?.kind === "space") i++;
+  return i;
+};
+
+const SPACE: Token = { src: " ", kind: "space", pos: "n" };
+
+/** Where the clause that starts at `i` ends (a comma, a full stop, the end). */
+function clauseEnd(out: Token[], i: number): number {
+  let end = i;
+  while (end < out.length && !(out[end]?.kind === "punct" && CLAUSE_END.test(out[end]?.src ?? ""))) end++;
+  return end;
+}
+
+/** Clause-opening verbs behind their clause, marked as moved for the generic word order. */
+export function clauseVerbsLast(out: Token[], moved: Set<Token>): void {
+  for (let start = 0; start < out.length; ) {
+    const i = skipSpaces(out, start);
+    const end = clauseEnd(out, i);
+    const t = out[i];
+    const ko = t && !t.src.includes(" ") && (t.kind === "lex" || t.kind === "latin") && clauseVerb(t.src);
+    let next = skipSpaces(out, i + 1);
+    if (!t || !ko || next >= end || !isWord(out[next])) {
+      start = end + 1;
+      continue;
+    }
+    // The possessive of the object is not written (Protect Your Skin -> 피부 보호).
+    const afterPossessive = skipSpaces(out, next + 1);
+    if (POSSESSIVES.has(out[next]?.src.toLowerCase() ?? "") && afterPossessive < end) next = afterPossessive;
+    let last = end;
+    while (last > next && out[last - 1]?.kind === "space") last--;
+    const verb = verbToken(t, ko);
+    const clause = [...out.slice(next, last), SPACE, verb];
+    out.splice(i, last - i, ...clause);
+    moved.add(verb);
+    start = i + clause.length + (end - last) + 1;
+  }
+}
+
+/** Prepositions Korean writes after their noun phrase go there. */
+export function postpositionsAfter(out: Token[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i] as Token;
+    const src = t.src.toLowerCase();
+    if (t.kind !== "lex" || !POSTPOSITIONS.has(src)) continue;
+    const ko = t.entry?.out.ko ?? "";
+    // Written as a word of its own (within -> 이내) or glued (from -> ~부터); a row saying more stays.
+    if (t.pos === "p" ? !ko.startsWith("~") : t.pos !== "n") continue;
+    const j = skipSpaces(out, i + 1);
+    if (!isNounPart(out[j])) continue;
+    // "by Up to 90%", "by 50%": the amount says it alone.
+    if (
+      src === "by" &&
+      (out[j]?.kind === "number" || out[j]?.kind === "rule" || /^up to/i.test(out[j]?.src ?? ""))
+    ) {
+      out.splice(i, j - i);
+      continue;
+    }
+    let end = j;
+    while (isNounPart(out[end]) || (out[end]?.kind === "space" && isNounPart(out[end + 1]))) end++;
+    const phrase = [...out.slice(j, end), ...(ko.startsWith("~") ? [] : [SPACE]), t];
+    out.splice(i, end - i, ...phrase);
+    i += phrase.length - 1;
+  }
+}
+
+/** A bare count before a plural noun: behind it with 개 (필터 2개), or in front as kinds (3가지 사이즈). */
+export function countsWithCounters(out: Token[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.kind !== "number" || !/^\d{1,3}$/.test(t.src)) continue;
+    const j = skipSpaces(out, i + 1);
+    if (j === i + 1 || !isNounPart(out[j]) || out[j]?.kind === "number") continue;
+    let end = j;
+    while (isNounPart(out[end]) || (out[end]?.kind === "space" && isNounPart(out[end + 1]))) end++;
+    const head = out[end - 1] as Token;
+    // A unit or a counter (50 Hours) is written with its number already.
+    if (!/[a-z]s$/i.test(head.src) || head.kind === "rule" || out[j]?.pos === "cl") continue;
+    const kinds = KINDS.has(head.src.toLowerCase());
+    const count: Token = {
+      src: t.src,
+      kind: "lex",
+      pos: "n",
+      entry: { out: { ko: `${t.src}${kinds ? data.ko.kinds : data.ko.pieces}` }, pos: "n", kind: "glossary" },
+    };
+    if (kinds) {
+      out[i] = count;
+      continue;
+    }
+    const phrase = [...out.slice(j, end), SPACE, count];
+    out.splice(i, end - i, ...phrase);
+    i += phrase.length - 1;
+  }
+}
