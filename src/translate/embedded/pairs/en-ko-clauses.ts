@@ -132,3 +132,65 @@ export function countsWithCounters(out: Token[]): void {
     i += phrase.length - 1;
   }
 }
+
+const NEGATED = new Map<string, string>(Object.entries(data.negation.negated));
+const NEEDS = new Set(data.negation.needs);
+
+/** A word's Korean as a negation table key: no glue mark, no modifier ending (적합한 -> 적합). */
+const bare = (ko: string) => ko.replace(/^~(에|에게)?\s?/, "").replace(/(한|된|하는)$/, "");
+
+/** The token `t` writing `ko`, its part of speech kept (a negated verb still moves behind its object). */
+function negatedToken(t: Token, ko: string): Token {
+  return { src: t.src, kind: "lex", pos: t.pos, entry: { out: { ko }, pos: t.pos, kind: "glossary" } };
+}
+
+/**
+ * English negation, which the word-for-word reading loses (Batteries Not Included read as "included"):
+ * "not" writes its word negated; "No X Needed" is X 불필요.
+ */
+export function negations(out: Token[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const src = out[i]?.src.toLowerCase();
+    if (src !== "not" && src !== "no") continue;
+    const j = skipSpaces(out, i + 1);
+    if (src === "not") {
+      const w = out[j];
+      const ko = w?.entry?.out.ko;
+      if (!w || w.kind !== "lex" || !ko) continue;
+      const key = bare(ko);
+      const glue = ko.match(/^~(에|에게)?\s?/)?.[0] ?? "";
+      const negated = NEGATED.get(key);
+      const written = negated
+        ? `${glue}${negated}`
+        : /한$/.test(ko)
+          ? ko.replace(/한$/, "하지 않은")
+          : `${ko} ${data.ko.notDone}`;
+      out.splice(i, j - i + 1, negatedToken(w, written));
+      continue;
+    }
+    // No + noun phrase + needed: the need is negated, the "no" is not written.
+    let end = j;
+    while (isNounPart(out[end]) || (out[end]?.kind === "space" && isNounPart(out[end + 1]))) end++;
+    const last = out[end - 1];
+    if (end - 1 <= j || !last || !NEEDS.has(last.src.toLowerCase())) continue;
+    out[end - 1] = negatedToken(last, data.negation.noNeed);
+    out.splice(i, j - i);
+  }
+}
+
+/** In a clause opened by a verb, "with" is the means (Clean hands with soap -> 비누로 손 세척). */
+export function withAsMeans(out: Token[]): void {
+  let verbClause = false;
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.kind === "punct" && CLAUSE_END.test(t.src)) verbClause = false;
+    else if (t.kind !== "space" && i === skipSpaces(out, 0)) verbClause = clauseVerb(t.src) !== undefined;
+    if (verbClause && t.kind === "lex" && t.src.toLowerCase() === "with")
+      out[i] = {
+        src: t.src,
+        kind: "lex",
+        pos: "p",
+        entry: { out: { ko: data.ko.instrument }, pos: "p", kind: "glossary" },
+      };
+  }
+}

@@ -7,7 +7,13 @@ import data from "../../resources/grammar/en-ko.json" with { type: "json" };
 import type { PairGrammar } from "../grammar.ts";
 import { isModifierForm, isQuality } from "../hangul.ts";
 import type { Piece, Token } from "../tokens.ts";
-import { clauseVerbsLast, countsWithCounters, postpositionsAfter } from "./en-ko-clauses.ts";
+import {
+  clauseVerbsLast,
+  countsWithCounters,
+  negations,
+  postpositionsAfter,
+  withAsMeans,
+} from "./en-ko-clauses.ts";
 
 const KO = data.ko;
 const AFTER_NUMBER = new Set(data.sets.afterNumber);
@@ -17,7 +23,9 @@ export const englishKorean: PairGrammar = {
   spacedSource: true,
   beforeReorder: (out, moved) => {
     forPhrasesFirst(out, moved);
+    negations(out);
     countsWithCounters(out);
+    withAsMeans(out);
     postpositionsAfter(out);
     clauseVerbsLast(out, moved);
   },
