@@ -57,6 +57,16 @@ describe("English spelling to Hangul (resources/transfer/en-hangul.tsv)", () => 
   });
 });
 
+describe("Chinese aspect particles (resources/glossary/grammar.tsv)", () => {
+  it.each([
+    ["意味着传播方式的变化", "의미 전파 방식 변화"], // 着 after a verb is not read as a character
+    ["不过", "하지만"], // a word that holds 过 stays a word
+    ["过滤网", "필터"],
+  ])("%s -> %s", async (text, expected) => {
+    expect((await ko(text, "zh")).text).toBe(expected);
+  });
+});
+
 describe("Chinese words no phrase covers", () => {
   it.each([
     // A Sino-Korean word of the Sino-Xenic table.

@@ -156,7 +156,7 @@ export function negations(out: Token[]): void {
     if (src === "not") {
       const w = out[j];
       const ko = w?.entry?.out.ko;
-      if (!w || w.kind !== "lex" || !ko) continue;
+      if (w?.kind !== "lex" || !ko) continue;
       const key = bare(ko);
       const glue = ko.match(/^~(에|에게)?\s?/)?.[0] ?? "";
       const negated = NEGATED.get(key);
