@@ -55,8 +55,10 @@ function clauseEnd(out: Token[], i: number): number {
 /** Clause-opening verbs behind their clause, marked as moved for the generic word order. */
 export function clauseVerbsLast(out: Token[], moved: Set<Token>): void {
   for (let start = 0; start < out.length; ) {
-    const i = skipSpaces(out, start);
+    let i = skipSpaces(out, start);
     const end = clauseEnd(out, i);
+    // An adverb in -ly before the verb stays in front of the clause (Thoroughly cook meat -> 철저히 고기 조리).
+    if (/^[a-z]{3,}ly$/i.test(out[i]?.src ?? "") && out[i]?.pos !== "v") i = skipSpaces(out, i + 1);
     const t = out[i];
     const ko = t && !t.src.includes(" ") && (t.kind === "lex" || t.kind === "latin") && clauseVerb(t.src);
     let next = skipSpaces(out, i + 1);
@@ -74,6 +76,25 @@ export function clauseVerbsLast(out: Token[], moved: Set<Token>): void {
     out.splice(i, last - i, ...clause);
     moved.add(verb);
     start = i + clause.length + (end - last) + 1;
+  }
+}
+
+const TIME_FIRST = new Set(data.sets.timeFirst);
+
+/** Words of time go to the front of their clause, where Korean says them (Save 20% Today -> 오늘 20% 할인). */
+export function timeFirst(out: Token[]): void {
+  for (let i = 1; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.kind !== "lex" || !TIME_FIRST.has(t.src.toLowerCase())) continue;
+    let start = i;
+    while (start > 0 && !(out[start - 1]?.kind === "punct" && CLAUSE_END.test(out[start - 1]?.src ?? "")))
+      start--;
+    start = skipSpaces(out, start);
+    if (start >= i) continue;
+    let from = i;
+    while (out[from - 1]?.kind === "space") from--;
+    out.splice(from, i + 1 - from);
+    out.splice(start, 0, t, SPACE);
   }
 }
 

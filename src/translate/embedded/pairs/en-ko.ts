@@ -12,6 +12,7 @@ import {
   countsWithCounters,
   negations,
   postpositionsAfter,
+  timeFirst,
   withAsMeans,
 } from "./en-ko-clauses.ts";
 
@@ -28,6 +29,7 @@ export const englishKorean: PairGrammar = {
     withAsMeans(out);
     postpositionsAfter(out);
     clauseVerbsLast(out, moved);
+    timeFirst(out);
   },
   afterReorder: englishComparatives,
   pieces: neighbours,
