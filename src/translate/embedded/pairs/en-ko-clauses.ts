@@ -45,10 +45,12 @@ const skipSpaces = (out: Token[], i: number) => {
 
 const SPACE: Token = { src: " ", kind: "space", pos: "n" };
 
-/** Where the clause that starts at `i` ends (a comma, a full stop, the end). */
+/** Where the clause that starts at `i` ends (a comma outside a list of nouns, a full stop, the end). */
 function clauseEnd(out: Token[], i: number): number {
   let end = i;
-  while (end < out.length && !(out[end]?.kind === "punct" && CLAUSE_END.test(out[end]?.src ?? ""))) end++;
+  const ends = (t: Token | undefined) =>
+    t?.kind === "punct" && CLAUSE_END.test(t.src) && !listComma(out, i, end, isNounPart);
+  while (end < out.length && !ends(out[end])) end++;
   return end;
 }
 
@@ -214,4 +216,26 @@ export function withAsMeans(out: Token[]): void {
         entry: { out: { ko: data.ko.instrument }, pos: "p", kind: "glossary" },
       };
   }
+}
+
+/**
+ * A comma inside a list of nouns that "and" closes (Home, Office and Travel) is part of the object, so the
+ * verb or "for" before the list goes behind all of it (홈, 사무실 및 여행에 딱 맞는).
+ */
+export function listComma(
+  out: Token[],
+  _i: number,
+  end: number,
+  isObjectPart: (t: Token | undefined) => boolean,
+): boolean {
+  if (out[end]?.src !== ",") return false;
+  const next = skipSpaces(out, end + 1);
+  if (!isObjectPart(out[end - 1]) || !isObjectPart(out[next])) return false;
+  for (let k = next; k < out.length; k++) {
+    const t = out[k] as Token;
+    if (t.kind === "punct" && CLAUSE_END.test(t.src) && t.src !== ",") return false;
+    if (/^(and|&|or)$/i.test(t.src)) return true;
+    if (!isObjectPart(t) && t.kind !== "space" && t.src !== ",") return false;
+  }
+  return false;
 }

@@ -10,6 +10,7 @@ import type { Piece, Token } from "../tokens.ts";
 import {
   clauseVerbsLast,
   countsWithCounters,
+  listComma,
   negations,
   postpositionsAfter,
   timeFirst,
@@ -31,6 +32,7 @@ export const englishKorean: PairGrammar = {
     clauseVerbsLast(out, moved);
     timeFirst(out);
   },
+  keepsInObject: listComma,
   afterReorder: englishComparatives,
   pieces: neighbours,
 };
