@@ -12,6 +12,7 @@
  * The verbs and word sets are data (resources/grammar/en-ko.json); examples: en-ko-examples.json.
  */
 import data from "../../resources/grammar/en-ko.json" with { type: "json" };
+import { isModifierForm } from "../hangul.ts";
 import type { Token } from "../tokens.ts";
 
 const VERBS = new Map<string, string>(Object.entries(data.clauseVerbs.verbs));
@@ -238,4 +239,27 @@ export function listComma(
     if (!isObjectPart(t) && t.kind !== "space" && t.src !== ",") return false;
   }
   return false;
+}
+
+/**
+ * A quality opening a clause, followed by a phrase with its postposition, is said of that phrase and
+ * goes after it (Gentle on Sensitive Skin -> 민감성 피부에 순한, High in Fiber -> 섬유가 높은).
+ */
+export function qualityAfterPhrase(out: Token[]): void {
+  for (let a = 0; a < out.length; a++) {
+    const opens = a === 0 || (out[a - 1]?.kind === "punct" && CLAUSE_END.test(out[a - 1]?.src ?? ""));
+    const quality = out[a];
+    if (!opens || quality?.kind !== "lex" || quality.pos === "v") continue;
+    if (!isModifierForm(quality.entry?.out.ko ?? "")) continue;
+    let k = skipSpaces(out, a + 1);
+    if (!isNounPart(out[k])) continue;
+    while (isNounPart(out[k]) || out[k]?.kind === "space") k++;
+    const post = out[k];
+    if (post?.pos !== "p" || !post.entry?.out.ko?.startsWith("~")) continue;
+    // "High in Fiber": what a quality is high or rich in is its subject (섬유가 높은), not a place.
+    if (post.src.toLowerCase() === "in")
+      out[k] = { ...post, entry: { ...post.entry, out: { ...post.entry.out, ko: data.ko.qualityIn } } };
+    out.splice(k + 1, 0, SPACE, quality);
+    out.splice(a, skipSpaces(out, a + 1) - a);
+  }
 }

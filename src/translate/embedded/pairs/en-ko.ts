@@ -13,6 +13,7 @@ import {
   listComma,
   negations,
   postpositionsAfter,
+  qualityAfterPhrase,
   timeFirst,
   withAsMeans,
 } from "./en-ko-clauses.ts";
@@ -29,6 +30,7 @@ export const englishKorean: PairGrammar = {
     countsWithCounters(out);
     withAsMeans(out);
     postpositionsAfter(out);
+    qualityAfterPhrase(out);
     clauseVerbsLast(out, moved);
     timeFirst(out);
   },
