@@ -249,7 +249,8 @@ export function qualityAfterPhrase(out: Token[]): void {
   for (let a = 0; a < out.length; a++) {
     const opens = a === 0 || (out[a - 1]?.kind === "punct" && CLAUSE_END.test(out[a - 1]?.src ?? ""));
     const quality = out[a];
-    if (!opens || quality?.kind !== "lex" || quality.pos === "v") continue;
+    // A word that opens clauses as a verb (Clean hands with soap) is the verb pass's.
+    if (!opens || quality?.kind !== "lex" || quality.pos === "v" || clauseVerb(quality.src)) continue;
     if (!isModifierForm(quality.entry?.out.ko ?? "")) continue;
     let k = skipSpaces(out, a + 1);
     if (!isNounPart(out[k])) continue;
