@@ -16,6 +16,7 @@ const FLOORS: Record<string, number> = {
   "zh-ko-specs": 0.84,
   "en-ko": 0.8,
   "en-ko-lines": 0.55,
+  "en-ko-unseen-phrasings": 0.5,
   "zh-ko-shop": 0.9,
   "zh-ko-goods": 0.78,
   "zh-ko-tw": 0.78,

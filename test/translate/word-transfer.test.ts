@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { EmbeddedData } from "../../src/translate/embedded/embedded-data.ts";
 import { createEmbeddedTranslator } from "../../src/translate/embedded/embedded-translator.ts";
+import { englishToHangul } from "../../src/translate/embedded/transfer/english-hangul.ts";
 import { kanaToHangul } from "../../src/translate/embedded/transfer/kana-hangul.ts";
 import { loadEmbeddedDataFromDisk } from "../../src/translate/node/load-embedded-data.ts";
 import type { SourceLang, Translator } from "../../src/translate/port.ts";
@@ -34,6 +35,35 @@ describe("kana through the kana table (resources/transfer/kana-hangul.tsv)", () 
     ["リッチ", "리치"],
   ])("%s -> %s", (kana, hangul) => {
     expect(kanaToHangul(kana, data.transfer!.kana)).toBe(hangul);
+  });
+});
+
+describe("English spelling to Hangul (resources/transfer/en-hangul.tsv)", () => {
+  it.each([
+    ["GALILEO", "갈릴레오"], // l between vowels doubled
+    ["Whisky", "위스키"], // wh a glide, y a vowel
+    ["Arran", "아란"], // a doubled consonant said once
+    ["shampoo", "샴푸"], // sh before a vowel
+    ["fish", "피시"], // sh at the end
+    ["cup", "컵"], // a short final stop closes the syllable
+    ["test", "테스트"], // consonant clusters get ㅡ
+    ["cake", "케이크"], // a vowel before consonant + silent e is long
+    ["gin", "진"], // g before i
+    ["Apple", "아플"], // a final -le
+    ["OXFORD", "옥스포드"], // k before s, an r before a consonant not said
+    ["dry", "드라이"], // y ending a one-vowel word
+  ])("%s -> %s", (english, hangul) => {
+    expect(englishToHangul(english, data.transfer!.englishHangul)).toBe(hangul);
+  });
+});
+
+describe("Chinese aspect particles (resources/glossary/grammar.tsv)", () => {
+  it.each([
+    ["意味着传播方式的变化", "의미 전파 방식 변화"], // 着 after a verb is not read as a character
+    ["不过", "하지만"], // a word that holds 过 stays a word
+    ["过滤网", "필터"],
+  ])("%s -> %s", async (text, expected) => {
+    expect((await ko(text, "zh")).text).toBe(expected);
   });
 });
 
@@ -73,6 +103,11 @@ describe("English words no phrase covers", () => {
     // A capitalised word Korean has is written; a name stays.
     ["AGRICULTURAL BANK", /은행/],
     ["Anker Power Bank", /^Anker /],
+    // Words dictionaries know but no Korean word list has are written in Hangul; names, codes stay.
+    ["ISLAY SINGLE MALT SCOTCH WHISKY", /스카치|스코치/],
+    ["MovieShots Dataset", /^MovieShots \p{Script=Hangul}+$/u],
+    ["Jill Carter", /^Jill Carter$/],
+    ["49% vol.", /vol/],
   ])("%s", async (text, expected) => {
     const r = await ko(text, "en");
     expect(r.text).toMatch(expected);

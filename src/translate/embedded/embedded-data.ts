@@ -77,6 +77,7 @@ export const DATA_FILES = {
     enFunction: "transfer/en-function-words.tsv",
     enWords: "transfer/en-ko-words.tsv",
     enGeneral: "transfer/en-ko-kengdic.tsv",
+    enHangul: "transfer/en-hangul.tsv",
   },
 } as const;
 
@@ -112,26 +113,39 @@ export function buildEmbeddedData(files: EmbeddedDataFiles): EmbeddedData {
 /** Loads every data file through a reader (fs in Node, fetch in the browser) and builds the data. */
 export async function loadEmbeddedData(read: (name: string) => Promise<string>): Promise<EmbeddedData> {
   const t = DATA_FILES.transfer;
-  const [glossaries, zhRegional, zhEn, jaEn, cjk, hanja, kana, jaGrammar, enFunction, enWords, enGeneral] =
-    await Promise.all([
-      Promise.all(DATA_FILES.glossaries.map(async (name) => ({ name, text: await read(name) }))),
-      read(DATA_FILES.zhRegional),
-      read(DATA_FILES.zhEn),
-      read(DATA_FILES.jaEn),
-      read(DATA_FILES.cjk),
-      read(t.hanja),
-      read(t.kana),
-      read(t.jaGrammar),
-      read(t.enFunction),
-      read(t.enWords),
-      read(t.enGeneral),
-    ]);
+  const [
+    glossaries,
+    zhRegional,
+    zhEn,
+    jaEn,
+    cjk,
+    hanja,
+    kana,
+    jaGrammar,
+    enFunction,
+    enWords,
+    enGeneral,
+    enHangul,
+  ] = await Promise.all([
+    Promise.all(DATA_FILES.glossaries.map(async (name) => ({ name, text: await read(name) }))),
+    read(DATA_FILES.zhRegional),
+    read(DATA_FILES.zhEn),
+    read(DATA_FILES.jaEn),
+    read(DATA_FILES.cjk),
+    read(t.hanja),
+    read(t.kana),
+    read(t.jaGrammar),
+    read(t.enFunction),
+    read(t.enWords),
+    read(t.enGeneral),
+    read(t.enHangul),
+  ]);
   return buildEmbeddedData({
     glossaries,
     zhRegional,
     zhEn,
     jaEn,
     cjk,
-    transfer: { hanja, kana, jaGrammar, enFunction, enWords, enGeneral },
+    transfer: { hanja, kana, jaGrammar, enFunction, enWords, enGeneral, enHangul },
   });
 }

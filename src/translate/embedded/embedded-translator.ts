@@ -22,6 +22,7 @@ import { grammarFor } from "./grammars.ts";
 import { addEntry, createLexicon, type Family, type Lexicon, type OutLang } from "./lexicon.ts";
 import { regionalCurrency } from "./regional-currency.ts";
 import { segment, type Token } from "./segment.ts";
+import { latinNamesInHangul } from "./transfer/latin-names.ts";
 import { TRANSFERRED, transferUnknown, unknownWords } from "./transfer/word-transfer.ts";
 
 export const EMBEDDED = "embedded";
@@ -158,6 +159,9 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
         english: data.lexicons.en,
       });
     }
+    // Names and loanwords of an English line are written in Hangul, as Korean signs and shops write them.
+    if (family === "en" && lang === "ko" && data.transfer)
+      tokens = latinNamesInHangul(tokens, data.transfer, data.lexicons.en.englishWords ?? new Set());
     if (!tokens.some((t) => t.kind === "lex" || t.kind === "rule")) return kept("nothing to translate");
     if (family === "zh") {
       const split = characterSplitWords(tokens, data.lexicons.zh, lang);

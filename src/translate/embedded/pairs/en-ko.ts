@@ -7,6 +7,16 @@ import data from "../../resources/grammar/en-ko.json" with { type: "json" };
 import type { PairGrammar } from "../grammar.ts";
 import { isModifierForm, isQuality } from "../hangul.ts";
 import type { Piece, Token } from "../tokens.ts";
+import {
+  clauseVerbsLast,
+  countsWithCounters,
+  listComma,
+  negations,
+  postpositionsAfter,
+  qualityAfterPhrase,
+  timeFirst,
+  withAsMeans,
+} from "./en-ko-clauses.ts";
 
 const KO = data.ko;
 const AFTER_NUMBER = new Set(data.sets.afterNumber);
@@ -14,7 +24,17 @@ const AFTER_NUMBER = new Set(data.sets.afterNumber);
 export const englishKorean: PairGrammar = {
   order: "vo-to-ov",
   spacedSource: true,
-  beforeReorder: forPhrasesFirst,
+  beforeReorder: (out, moved) => {
+    forPhrasesFirst(out, moved);
+    negations(out);
+    countsWithCounters(out);
+    withAsMeans(out);
+    postpositionsAfter(out);
+    qualityAfterPhrase(out);
+    clauseVerbsLast(out, moved);
+    timeFirst(out);
+  },
+  keepsInObject: listComma,
   afterReorder: englishComparatives,
   pieces: neighbours,
 };

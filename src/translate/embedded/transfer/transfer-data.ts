@@ -5,6 +5,7 @@
  * a Korean word answers (hand-written, kengdic's general list, then the Japanese dictionary's glosses of a
  * word Korean shares).
  */
+import { buildEnglishHangulTable, type EnglishHangulTable } from "./english-hangul.ts";
 
 /** How a grammar word is written: glued particle, glued ending, word of its own, nothing, or after the next word. */
 export type GrammarRole = "p" | "e" | "w" | "_" | "b";
@@ -29,6 +30,8 @@ export interface TransferData {
   englishKorean: Map<string, string>;
   /** English adjective -> the Korean adverb (-ge) its -ly form reads as (quick -> quickly). */
   englishAdverbs: Map<string, string>;
+  /** English spelling -> Korean sounds, for names and loanwords no word list has (english-hangul.ts). */
+  englishHangul: EnglishHangulTable;
 }
 
 export interface TransferFiles {
@@ -40,6 +43,8 @@ export interface TransferFiles {
   enWords?: string;
   /** The general word list built from kengdic (resources/transfer/en-ko-kengdic.tsv). */
   enGeneral?: string;
+  /** English spelling -> Korean sounds (resources/transfer/en-hangul.tsv). */
+  enHangul?: string;
   cjk?: string;
   jaEn?: string;
   zhEn?: string;
@@ -108,5 +113,6 @@ export function buildTransferData(files: TransferFiles): TransferData {
     sinoWordsMaxLength: Math.min(8, longest(sinoWords.keys())),
     englishKorean,
     englishAdverbs,
+    englishHangul: buildEnglishHangulTable(files.enHangul),
   };
 }

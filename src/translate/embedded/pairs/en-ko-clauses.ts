@@ -1,0 +1,266 @@
+/**
+ * English -> Korean clause structure, for the callouts and instructions the phrase rows do not cover:
+ *
+ * - A verb opening a clause (Includes 2 Filters, Protect Your Skin from the Sun) goes behind everything it
+ *   governs, written as the action noun a Korean shop ends the line with (필터 2개 포함, 햇빛으로부터 피부
+ *   보호); a possessive right after it is dropped, as Korean copy does (Your Skin -> 피부).
+ * - A preposition Korean writes as a postposition follows its noun phrase (within 30 Days -> 30일 이내,
+ *   from the Sun -> 햇빛부터); "by" before an amount is not written (by Up to 90% -> 최대 90%).
+ * - A bare count before a plural noun goes behind it with its counter (2 Filters -> 필터 2개), or in front as
+ *   a number of kinds (3 Sizes -> 3가지 사이즈).
+ *
+ * The verbs and word sets are data (resources/grammar/en-ko.json); examples: en-ko-examples.json.
+ */
+import data from "../../resources/grammar/en-ko.json" with { type: "json" };
+import { isModifierForm } from "../hangul.ts";
+import type { Token } from "../tokens.ts";
+
+const VERBS = new Map<string, string>(Object.entries(data.clauseVerbs.verbs));
+const POSSESSIVES = new Set(data.sets.possessives);
+const POSTPOSITIONS = new Set(data.sets.postpositions);
+const KINDS = new Set(data.sets.kinds);
+const CLAUSE_END = /^[,.;:!?]$/;
+
+const isWord = (t: Token | undefined) =>
+  !!t && (t.kind === "lex" || t.kind === "latin" || t.kind === "number" || t.kind === "rule");
+const isNounPart = (t: Token | undefined) => isWord(t) && t?.pos !== "v" && t?.pos !== "p";
+
+/** The Korean action noun of an English verb form (Includes, protects, carries), if it opens clauses. */
+export function clauseVerb(src: string): string | undefined {
+  const w = src.toLowerCase();
+  if (!/^[a-z]+$/.test(w)) return undefined;
+  for (const stem of [w, w.replace(/s$/, ""), w.replace(/es$/, ""), w.replace(/ies$/, "y")])
+    if (stem.length >= 2 && VERBS.has(stem)) return VERBS.get(stem);
+  return undefined;
+}
+
+function verbToken(t: Token, ko: string): Token {
+  return { src: t.src, kind: "lex", pos: "v", entry: { out: { ko }, pos: "v", kind: "glossary" } };
+}
+
+/** Index of the next token that is not a space, from `i`. */
+const skipSpaces = (out: Token[], i: number) => {
+  while (out[i]?.kind === "space") i++;
+  return i;
+};
+
+const SPACE: Token = { src: " ", kind: "space", pos: "n" };
+
+/** Where the clause that starts at `i` ends (a comma outside a list of nouns, a full stop, the end). */
+function clauseEnd(out: Token[], i: number): number {
+  let end = i;
+  const ends = (t: Token | undefined) =>
+    t?.kind === "punct" && CLAUSE_END.test(t.src) && !listComma(out, i, end, isNounPart);
+  while (end < out.length && !ends(out[end])) end++;
+  return end;
+}
+
+/** Clause-opening verbs behind their clause, marked as moved for the generic word order. */
+export function clauseVerbsLast(out: Token[], moved: Set<Token>): void {
+  for (let start = 0; start < out.length; ) {
+    let i = skipSpaces(out, start);
+    const end = clauseEnd(out, i);
+    // An adverb in -ly before the verb stays in front of the clause (Thoroughly cook meat -> 철저히 고기 조리).
+    if (/^[a-z]{3,}ly$/i.test(out[i]?.src ?? "") && out[i]?.pos !== "v") i = skipSpaces(out, i + 1);
+    const t = out[i];
+    const ko = t && !t.src.includes(" ") && (t.kind === "lex" || t.kind === "latin") && clauseVerb(t.src);
+    let next = skipSpaces(out, i + 1);
+    if (!t || !ko || next >= end || !isWord(out[next])) {
+      start = end + 1;
+      continue;
+    }
+    // The possessive of the object is not written (Protect Your Skin -> 피부 보호).
+    const afterPossessive = skipSpaces(out, next + 1);
+    if (POSSESSIVES.has(out[next]?.src.toLowerCase() ?? "") && afterPossessive < end) next = afterPossessive;
+    let last = end;
+    while (last > next && out[last - 1]?.kind === "space") last--;
+    const verb = verbToken(t, ko);
+    const clause = [...out.slice(next, last), SPACE, verb];
+    out.splice(i, last - i, ...clause);
+    moved.add(verb);
+    start = i + clause.length + (end - last) + 1;
+  }
+}
+
+const TIME_FIRST = new Set(data.sets.timeFirst);
+
+/** Words of time go to the front of their clause, where Korean says them (Save 20% Today -> 오늘 20% 할인). */
+export function timeFirst(out: Token[]): void {
+  for (let i = 1; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.kind !== "lex" || !TIME_FIRST.has(t.src.toLowerCase())) continue;
+    let start = i;
+    while (start > 0 && !(out[start - 1]?.kind === "punct" && CLAUSE_END.test(out[start - 1]?.src ?? "")))
+      start--;
+    start = skipSpaces(out, start);
+    if (start >= i) continue;
+    let from = i;
+    while (out[from - 1]?.kind === "space") from--;
+    out.splice(from, i + 1 - from);
+    out.splice(start, 0, t, SPACE);
+  }
+}
+
+/** Prepositions Korean writes after their noun phrase go there. */
+export function postpositionsAfter(out: Token[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i] as Token;
+    const src = t.src.toLowerCase();
+    if (t.kind !== "lex" || !POSTPOSITIONS.has(src)) continue;
+    const ko = t.entry?.out.ko ?? "";
+    // Written as a word of its own (within -> 이내) or glued (from -> ~부터); a row saying more stays.
+    if (t.pos === "p" ? !ko.startsWith("~") : t.pos !== "n") continue;
+    const j = skipSpaces(out, i + 1);
+    if (!isNounPart(out[j])) continue;
+    // "by Up to 90%", "by 50%": the amount says it alone.
+    if (
+      src === "by" &&
+      (out[j]?.kind === "number" || out[j]?.kind === "rule" || /^up to/i.test(out[j]?.src ?? ""))
+    ) {
+      out.splice(i, j - i);
+      continue;
+    }
+    let end = j;
+    while (isNounPart(out[end]) || (out[end]?.kind === "space" && isNounPart(out[end + 1]))) end++;
+    const phrase = [...out.slice(j, end), ...(ko.startsWith("~") ? [] : [SPACE]), t];
+    out.splice(i, end - i, ...phrase);
+    i += phrase.length - 1;
+  }
+}
+
+/** A bare count before a plural noun: behind it with 개 (필터 2개), or in front as kinds (3가지 사이즈). */
+export function countsWithCounters(out: Token[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.kind !== "number" || !/^\d{1,3}$/.test(t.src)) continue;
+    const j = skipSpaces(out, i + 1);
+    if (j === i + 1 || !isNounPart(out[j]) || out[j]?.kind === "number") continue;
+    let end = j;
+    while (isNounPart(out[end]) || (out[end]?.kind === "space" && isNounPart(out[end + 1]))) end++;
+    const head = out[end - 1] as Token;
+    // A unit or a counter (50 Hours) is written with its number already.
+    if (!/[a-z]s$/i.test(head.src) || head.kind === "rule" || out[j]?.pos === "cl") continue;
+    const kinds = KINDS.has(head.src.toLowerCase());
+    const count: Token = {
+      src: t.src,
+      kind: "lex",
+      pos: "n",
+      entry: { out: { ko: `${t.src}${kinds ? data.ko.kinds : data.ko.pieces}` }, pos: "n", kind: "glossary" },
+    };
+    if (kinds) {
+      out[i] = count;
+      continue;
+    }
+    const phrase = [...out.slice(j, end), SPACE, count];
+    out.splice(i, end - i, ...phrase);
+    i += phrase.length - 1;
+  }
+}
+
+const NEGATED = new Map<string, string>(Object.entries(data.negation.negated));
+const NEEDS = new Set(data.negation.needs);
+
+/** A word's Korean as a negation table key: no glue mark, no modifier ending (적합한 -> 적합). */
+const bare = (ko: string) => ko.replace(/^~(에|에게)?\s?/, "").replace(/(한|된|하는)$/, "");
+
+/** The token `t` writing `ko`, its part of speech kept (a negated verb still moves behind its object). */
+function negatedToken(t: Token, ko: string): Token {
+  return { src: t.src, kind: "lex", pos: t.pos, entry: { out: { ko }, pos: t.pos, kind: "glossary" } };
+}
+
+/**
+ * English negation, which the word-for-word reading loses (Batteries Not Included read as "included"):
+ * "not" writes its word negated; "No X Needed" is X 불필요.
+ */
+export function negations(out: Token[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const src = out[i]?.src.toLowerCase();
+    if (src !== "not" && src !== "no") continue;
+    const j = skipSpaces(out, i + 1);
+    if (src === "not") {
+      const w = out[j];
+      const ko = w?.entry?.out.ko;
+      if (w?.kind !== "lex" || !ko) continue;
+      const key = bare(ko);
+      const glue = ko.match(/^~(에|에게)?\s?/)?.[0] ?? "";
+      const negated = NEGATED.get(key);
+      const written = negated
+        ? `${glue}${negated}`
+        : /한$/.test(ko)
+          ? ko.replace(/한$/, "하지 않은")
+          : `${ko} ${data.ko.notDone}`;
+      out.splice(i, j - i + 1, negatedToken(w, written));
+      continue;
+    }
+    // No + noun phrase + needed: the need is negated, the "no" is not written.
+    let end = j;
+    while (isNounPart(out[end]) || (out[end]?.kind === "space" && isNounPart(out[end + 1]))) end++;
+    const last = out[end - 1];
+    if (end - 1 <= j || !last || !NEEDS.has(last.src.toLowerCase())) continue;
+    out[end - 1] = negatedToken(last, data.negation.noNeed);
+    out.splice(i, j - i);
+  }
+}
+
+/** In a clause opened by a verb, "with" is the means (Clean hands with soap -> 비누로 손 세척). */
+export function withAsMeans(out: Token[]): void {
+  let verbClause = false;
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.kind === "punct" && CLAUSE_END.test(t.src)) verbClause = false;
+    else if (t.kind !== "space" && i === skipSpaces(out, 0)) verbClause = clauseVerb(t.src) !== undefined;
+    if (verbClause && t.kind === "lex" && t.src.toLowerCase() === "with")
+      out[i] = {
+        src: t.src,
+        kind: "lex",
+        pos: "p",
+        entry: { out: { ko: data.ko.instrument }, pos: "p", kind: "glossary" },
+      };
+  }
+}
+
+/**
+ * A comma inside a list of nouns that "and" closes (Home, Office and Travel) is part of the object, so the
+ * verb or "for" before the list goes behind all of it (홈, 사무실 및 여행에 딱 맞는).
+ */
+export function listComma(
+  out: Token[],
+  _i: number,
+  end: number,
+  isObjectPart: (t: Token | undefined) => boolean,
+): boolean {
+  if (out[end]?.src !== ",") return false;
+  const next = skipSpaces(out, end + 1);
+  if (!isObjectPart(out[end - 1]) || !isObjectPart(out[next])) return false;
+  for (let k = next; k < out.length; k++) {
+    const t = out[k] as Token;
+    if (t.kind === "punct" && CLAUSE_END.test(t.src) && t.src !== ",") return false;
+    if (/^(and|&|or)$/i.test(t.src)) return true;
+    if (!isObjectPart(t) && t.kind !== "space" && t.src !== ",") return false;
+  }
+  return false;
+}
+
+/**
+ * A quality opening a clause, followed by a phrase with its postposition, is said of that phrase and
+ * goes after it (Gentle on Sensitive Skin -> 민감성 피부에 순한, High in Fiber -> 섬유가 높은).
+ */
+export function qualityAfterPhrase(out: Token[]): void {
+  for (let a = 0; a < out.length; a++) {
+    const opens = a === 0 || (out[a - 1]?.kind === "punct" && CLAUSE_END.test(out[a - 1]?.src ?? ""));
+    const quality = out[a];
+    // A word that opens clauses as a verb (Clean hands with soap) is the verb pass's.
+    if (!opens || quality?.kind !== "lex" || quality.pos === "v" || clauseVerb(quality.src)) continue;
+    if (!isModifierForm(quality.entry?.out.ko ?? "")) continue;
+    let k = skipSpaces(out, a + 1);
+    if (!isNounPart(out[k])) continue;
+    while (isNounPart(out[k]) || out[k]?.kind === "space") k++;
+    const post = out[k];
+    if (post?.pos !== "p" || !post.entry?.out.ko?.startsWith("~")) continue;
+    // "High in Fiber": what a quality is high or rich in is its subject (섬유가 높은), not a place.
+    if (post.src.toLowerCase() === "in")
+      out[k] = { ...post, entry: { ...post.entry, out: { ...post.entry.out, ko: data.ko.qualityIn } } };
+    out.splice(k + 1, 0, SPACE, quality);
+    out.splice(a, skipSpaces(out, a + 1) - a);
+  }
+}
