@@ -15,7 +15,7 @@ import type { Rgb } from "../contract/image-translate.ts";
 import { inpaint, pullPush, type Window } from "./inpaint.ts";
 import { fitSurface } from "./quadratic-surface.ts";
 import type { RgbaImage } from "./raster.ts";
-import { scratchUint8 } from "./scratch.ts";
+import { scratchFloat32, scratchInt32, scratchUint8 } from "./scratch.ts";
 
 /**
  * Backdrop pixels: this far (RGB distance) from the badge's colour, then from the fitted surface. The fit
@@ -52,7 +52,7 @@ export function refillBadge(
   const n = w * h;
   const W = image.width;
   const d = image.data;
-  const hole = new Uint8Array(n);
+  const hole = scratchUint8("badge-refill.hole", n);
   let holes = 0;
   for (let y = 0, p = 0; y < h; y++) {
     for (let x = 0, g = (win.y + y) * W + win.x; x < w; x++, p++, g++) {
@@ -64,7 +64,7 @@ export function refillBadge(
   }
   if (holes === 0) return;
   // Squared distance of every known window pixel from the badge's colour, then from the fitted surface.
-  const gap = new Float32Array(n);
+  const gap = scratchFloat32("badge-refill.gap", n, false);
   const measure = (field: Float32Array | undefined) => {
     for (let y = 0, p = 0; y < h; y++) {
       for (let x = 0, i = ((win.y + y) * W + win.x) * 4; x < w; x++, p++, i += 4) {
@@ -76,22 +76,22 @@ export function refillBadge(
       }
     }
   };
-  const within = (limit: number) => {
-    const out = new Uint8Array(n);
+  const within = (limit: number, key: string) => {
+    const out = scratchUint8(`badge-refill.${key}`, n);
     const l2 = limit * limit;
     for (let p = 0; p < n; p++) if (!hole[p] && gap[p]! <= l2) out[p] = 1;
     return out;
   };
   measure(undefined);
-  let model = fitSurface(image, win, within(NEAR_GROUND));
+  let model = fitSurface(image, win, within(NEAR_GROUND, "first"));
   if (model === undefined) return;
   // Second pass: pixels near the fitted surface (the far end of a gradient is far from its middle colour).
   measure(model);
-  model = fitSurface(image, win, within(NEAR_MODEL));
+  model = fitSurface(image, win, within(NEAR_MODEL, "second"));
   if (model === undefined) return;
   measure(model);
-  const fit = within(NEAR_MODEL);
-  const extent = within(NEAR_GROUND);
+  const fit = within(NEAR_MODEL, "fit");
+  const extent = within(NEAR_GROUND, "extent");
   const grown = badge.text ? takeHalo(hole, gap, w, h, win, badge.text) : hole;
   // Holes that touch only the badge's fill need no shape: all of them are inside it.
   const inside = touchesOtherGround(grown, extent, w, h) ? shapeUnderHoles(grown, extent, w, h) : grown;
@@ -134,8 +134,8 @@ function localSurface(image: RgbaImage, win: Window, model: Float32Array, fit: U
   const { w, h } = win;
   const cw = Math.ceil(w / CELL);
   const ch = Math.ceil(h / CELL);
-  const residual = new Float32Array(cw * ch * 3);
-  const known = new Float32Array(cw * ch);
+  const residual = scratchFloat32("badge-refill.residual", cw * ch * 3);
+  const known = scratchFloat32("badge-refill.residual-known", cw * ch);
   for (let y = 0, p = 0; y < h; y++) {
     const row = Math.floor(y / CELL) * cw;
     for (let x = 0, i = ((win.y + y) * image.width + win.x) * 4; x < w; x++, p++, i += 4) {
@@ -191,8 +191,9 @@ function takeHalo(
   win: Window,
   text: readonly { box: Window; reach: number }[],
 ): Uint8Array {
-  const out = Uint8Array.from(hole);
-  const allowed = new Int16Array(w * h).fill(-1);
+  const out = scratchUint8("badge-refill.grown", w * h, false);
+  out.set(hole);
+  const allowed = scratchInt32("badge-refill.allowed", w * h, false).fill(-1);
   const halo2 = NEAR_GROUND * NEAR_GROUND;
   for (const { box, reach } of text) {
     const x0 = Math.max(0, Math.floor(box.x - reach - win.x));
@@ -205,10 +206,14 @@ function takeHalo(
       }
     }
   }
-  const queue = new Int32Array(w * h);
-  const depth = new Int16Array(w * h);
+  const queue = scratchInt32("badge-refill.queue", w * h, false);
+  const depth = scratchInt32("badge-refill.depth", w * h, false);
   let tail = 0;
-  for (let p = 0; p < w * h; p++) if (hole[p]) queue[tail++] = p;
+  for (let p = 0; p < w * h; p++) {
+    if (!hole[p]) continue;
+    depth[p] = 0;
+    queue[tail++] = p;
+  }
   for (let head = 0; head < tail; head++) {
     const p = queue[head]!;
     const x = p % w;
@@ -248,8 +253,8 @@ function touchesOtherGround(hole: Uint8Array, backdrop: Uint8Array, w: number, h
  */
 function shapeUnderHoles(hole: Uint8Array, backdrop: Uint8Array, w: number, h: number): Uint8Array {
   const n = w * h;
-  const values = new Float32Array(n * 3);
-  const known = new Float32Array(n);
+  const values = scratchFloat32("badge-refill.shape-values", n * 3);
+  const known = scratchFloat32("badge-refill.shape-known", n);
   for (let p = 0; p < n; p++) {
     if (hole[p]) continue;
     known[p] = 1;
@@ -259,7 +264,7 @@ function shapeUnderHoles(hole: Uint8Array, backdrop: Uint8Array, w: number, h: n
     values[p * 3 + 2] = v;
   }
   const filled = pullPush(values, known, w, h, 0);
-  const inside = new Uint8Array(n);
+  const inside = scratchUint8("badge-refill.inside", n);
   for (let p = 0; p < n; p++) if (hole[p] && filled[p * 3]! >= 0.5) inside[p] = 1;
   return inside;
 }

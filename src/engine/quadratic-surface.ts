@@ -4,13 +4,14 @@
  */
 import type { Window } from "./inpaint.ts";
 import type { RgbaImage } from "./raster.ts";
+import { scratchFloat32 } from "./scratch.ts";
 
 /** Fewer samples than this and the surface is not trusted. */
 const MIN_SAMPLES = 24;
 
 /**
  * Least-squares quadratic surface per channel over the backdrop pixels, evaluated at every window pixel
- * (RGB, within 0..255).
+ * (RGB, within 0..255). The array is reused by the next call.
  */
 export function fitSurface(image: RgbaImage, win: Window, backdrop: Uint8Array): Float32Array | undefined {
   const { w, h } = win;
@@ -55,7 +56,7 @@ export function fitSurface(image: RgbaImage, win: Window, backdrop: Uint8Array):
   for (let a = 1; a < 6; a++) ata[a * 7]! += count * 1e-3;
   const coef = atb.map((b) => solve(ata, b));
   if (coef.some((c) => c === undefined)) return undefined;
-  const field = new Float32Array(w * h * 3);
+  const field = scratchFloat32("quadratic-surface.field", w * h * 3, false);
   for (let y = 0, p = 0; y < h; y++) {
     const v = y * sy - 1;
     for (let x = 0; x < w; x++, p++) {
