@@ -292,7 +292,8 @@ async function measure(
     for (const region of replaced.filter((r) => r.is_badge)) {
       row.badges++;
       const box = grow(region.bbox, region.bbox.h * 0.25, W, H);
-      if (badgeKept(original.pixels, erased, box, region.text_color, region.bg_color).kept) row.badgesKept++;
+      if (badgeKept(original.pixels, erased, box, region.text_color, region.bg_color, region.bbox).kept)
+        row.badgesKept++;
     }
     const masks = [
       ...original.detected.map((l) => grow(l.box, Math.max(4, l.height * 0.5), W, H)),

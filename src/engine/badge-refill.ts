@@ -1,80 +1,236 @@
 /**
- * Stage 5c: rebuilds a badge's backdrop under its erased text. The general fill draws from every known
- * pixel around a hole, so where the text's mask reaches the badge's edge (type close to a round badge's
- * rim) the colour outside the badge bleeds in and the rim turns to a smear. Here the badge's own colour is
- * a model (a quadratic surface, so a gradient pill keeps its gradient) fitted to the backdrop pixels the
- * erase did not touch; the badge's shape under the hole is the backdrop's indicator filled in smoothly (a
- * rim crossing the hole continues across it); inside it the hole takes the model's colour, and outside it
- * the hole is filled again from the outside ground alone.
+ * Stage 5c: rebuilds a badge's backdrop under its text, before the general fill (which then leaves those
+ * pixels alone). The general fill draws from every known pixel around a hole, so where the text's mask
+ * reaches the badge's edge (type close to a round badge's rim) the colour outside the badge bleeds in and
+ * the rim turns to a smear. Here the badge's own colour is a model (a quadratic surface, so a gradient pill
+ * keeps its gradient) fitted to the backdrop pixels the erase does not touch, plus the fill's own slow
+ * departures from it (uneven light on a photographed sign). The hole first takes in the text's halo beside
+ * it (blurred edges, outlines, a 3D letter's shadow: pixels within the text's box that are not the badge's
+ * colour). The badge's shape under the hole is the backdrop's indicator filled in smoothly (a rim crossing
+ * the hole continues across it); inside it the hole takes the model's colour, and outside it the hole is
+ * filled from the outside ground alone.
  */
 
 import type { Rgb } from "../contract/image-translate.ts";
 import { inpaint, pullPush, type Window } from "./inpaint.ts";
+import { fitSurface } from "./quadratic-surface.ts";
 import type { RgbaImage } from "./raster.ts";
-import { scratchUint8 } from "./scratch.ts";
+import { scratchFloat32, scratchInt32, scratchUint8 } from "./scratch.ts";
 
-/** Backdrop pixels: this far (RGB distance) from the badge's colour, then from the fitted surface. */
+/**
+ * Backdrop pixels: this far (RGB distance) from the badge's colour, then from the fitted surface. The fit
+ * takes only pixels close to it; the badge's extent is a looser band (a lit or noisy sign strays from any
+ * smooth surface by more, and is still the sign), and pixels beside the text outside that band are its
+ * halo, outline or shadow.
+ */
 const NEAR_GROUND = 60;
 const NEAR_MODEL = 28;
-/** Fewer backdrop pixels than this and the model is not trusted. */
-const MIN_SAMPLES = 24;
 
 export interface BadgeBackdrop {
   /** The badge's bounding box, grown enough to see its rim and some ground beyond it. */
   window: Window;
   /** The colour of the badge's fill near the text. */
   ground: Rgb;
+  /** The text's boxes on the badge, with how far its halo may reach beyond the erase mask (pixels). */
+  text?: { box: Window; reach: number }[];
 }
 
-/** Repaints the masked pixels of `image` inside `window` (already filled by the general inpaint). */
-export function refillBadge(image: RgbaImage, mask: Uint8Array, badge: BadgeBackdrop): void {
+/**
+ * Repaints the masked pixels of `image` inside `window`. `pending`, when given, is the mask of the general
+ * fill still to come: what is repainted here is cleared from it, and `mask` gains the halo pixels this
+ * takes in.
+ */
+export function refillBadge(
+  image: RgbaImage,
+  mask: Uint8Array,
+  badge: BadgeBackdrop,
+  pending?: Uint8Array,
+): void {
   const { window: win, ground } = badge;
   const { w, h } = win;
   if (w <= 2 || h <= 2) return;
   const n = w * h;
-  const at = (p: number) => ((win.y + Math.floor(p / w)) * image.width + win.x + (p % w)) * 4;
-  const hole = new Uint8Array(n);
+  const W = image.width;
+  const d = image.data;
+  const hole = scratchUint8("badge-refill.hole", n);
   let holes = 0;
-  for (let p = 0; p < n; p++) {
-    if (mask[at(p) / 4]) {
-      hole[p] = 1;
-      holes++;
+  for (let y = 0, p = 0; y < h; y++) {
+    for (let x = 0, g = (win.y + y) * W + win.x; x < w; x++, p++, g++) {
+      if (mask[g]) {
+        hole[p] = 1;
+        holes++;
+      }
     }
   }
   if (holes === 0) return;
-  const near = (p: number, c: Rgb, limit: number) => {
-    const i = at(p);
-    const d = image.data;
-    return (d[i]! - c.r) ** 2 + (d[i + 1]! - c.g) ** 2 + (d[i + 2]! - c.b) ** 2 <= limit * limit;
+  // Squared distance of every known window pixel from the badge's colour, then from the fitted surface.
+  const gap = scratchFloat32("badge-refill.gap", n, false);
+  const measure = (field: Float32Array | undefined) => {
+    for (let y = 0, p = 0; y < h; y++) {
+      for (let x = 0, i = ((win.y + y) * W + win.x) * 4; x < w; x++, p++, i += 4) {
+        if (hole[p]) continue;
+        const r = field ? field[p * 3]! : ground.r;
+        const g = field ? field[p * 3 + 1]! : ground.g;
+        const b = field ? field[p * 3 + 2]! : ground.b;
+        gap[p] = (d[i]! - r) ** 2 + (d[i + 1]! - g) ** 2 + (d[i + 2]! - b) ** 2;
+      }
+    }
   };
-  let backdrop = classify(n, hole, (p) => near(p, ground, NEAR_GROUND));
-  let model = fitSurface(image, at, backdrop, w);
+  const within = (limit: number, key: string) => {
+    const out = scratchUint8(`badge-refill.${key}`, n);
+    const l2 = limit * limit;
+    for (let p = 0; p < n; p++) if (!hole[p] && gap[p]! <= l2) out[p] = 1;
+    return out;
+  };
+  measure(undefined);
+  let model = fitSurface(image, win, within(NEAR_GROUND, "first"));
   if (model === undefined) return;
   // Second pass: pixels near the fitted surface (the far end of a gradient is far from its middle colour).
-  backdrop = classify(n, hole, (p) => near(p, model!(p % w, Math.floor(p / w)), NEAR_MODEL));
-  model = fitSurface(image, at, backdrop, w);
+  measure(model);
+  model = fitSurface(image, win, within(NEAR_MODEL, "second"));
   if (model === undefined) return;
+  measure(model);
+  const fit = within(NEAR_MODEL, "fit");
+  const extent = within(NEAR_GROUND, "extent");
+  const grown = badge.text ? takeHalo(hole, gap, w, h, win, badge.text) : hole;
   // Holes that touch only the badge's fill need no shape: all of them are inside it.
-  const inside = touchesOtherGround(hole, backdrop, w, h) ? shapeUnderHoles(hole, backdrop, w, h) : hole;
-  // Inside the shape: the model's colour. Outside: filled again, from the ground beyond the rim only.
+  const inside = touchesOtherGround(grown, extent, w, h) ? shapeUnderHoles(grown, extent, w, h) : grown;
+  const colour = localSurface(image, win, model, fit);
+  // Inside the shape: the model's colour. Outside: filled again, from the ground beyond the rim only;
+  // halo pixels outside the shape are left as they are.
   // Full-size masks (inpaint's indexing), from reused buffers: a listing can carry a dozen badges.
-  const outside = scratchUint8("badge-refill.outside", image.width * image.height);
-  const ignore = scratchUint8("badge-refill.ignore", image.width * image.height);
+  const outside = scratchUint8("badge-refill.outside", W * image.height);
+  const ignore = scratchUint8("badge-refill.ignore", W * image.height);
   let outsideHoles = 0;
-  for (let p = 0; p < n; p++) {
-    const gi = at(p);
-    if (hole[p] && inside[p]) {
-      const c = model(p % w, Math.floor(p / w));
-      image.data[gi] = c.r;
-      image.data[gi + 1] = c.g;
-      image.data[gi + 2] = c.b;
-      ignore[gi / 4] = 1;
-    } else if (hole[p]) {
-      outside[gi / 4] = 1;
-      outsideHoles++;
-    } else if (backdrop[p]) ignore[gi / 4] = 1;
+  for (let y = 0, p = 0; y < h; y++) {
+    for (let x = 0, g = (win.y + y) * W + win.x; x < w; x++, p++, g++) {
+      if (grown[p] && inside[p]) {
+        d[g * 4] = colour[p * 3]!;
+        d[g * 4 + 1] = colour[p * 3 + 1]!;
+        d[g * 4 + 2] = colour[p * 3 + 2]!;
+        ignore[g] = 1;
+        mask[g] = 1;
+        if (pending) pending[g] = 0;
+      } else if (hole[p]) {
+        outside[g] = 1;
+        outsideHoles++;
+      } else if (extent[p]) ignore[g] = 1;
+    }
   }
-  if (outsideHoles > 0) inpaint(image, outside, [win], ignore);
+  if (outsideHoles === 0) return;
+  inpaint(image, outside, [win], ignore);
+  if (pending) for (let p = 0; p < n; p++) if (hole[p] && !inside[p]) pending[at(win, W, p)] = 0;
+}
+
+/**
+ * The surface plus what it misses nearby: the fill's own departures from it (a sign's uneven light, a
+ * vignette) carried smoothly into the holes, so the rebuilt patch matches the fill around it instead of a
+ * global average. The departures vary slowly, so they are filled on a grid of CELL x CELL blocks and read
+ * back bilinearly. Per window pixel, RGB (the surface's own array, corrected in place).
+ */
+const CELL = 4;
+
+function localSurface(image: RgbaImage, win: Window, model: Float32Array, fit: Uint8Array): Float32Array {
+  const { w, h } = win;
+  const cw = Math.ceil(w / CELL);
+  const ch = Math.ceil(h / CELL);
+  const residual = scratchFloat32("badge-refill.residual", cw * ch * 3);
+  const known = scratchFloat32("badge-refill.residual-known", cw * ch);
+  for (let y = 0, p = 0; y < h; y++) {
+    const row = Math.floor(y / CELL) * cw;
+    for (let x = 0, i = ((win.y + y) * image.width + win.x) * 4; x < w; x++, p++, i += 4) {
+      if (!fit[p]) continue;
+      const q = row + Math.floor(x / CELL);
+      known[q]!++;
+      residual[q * 3]! += image.data[i]! - model[p * 3]!;
+      residual[q * 3 + 1]! += image.data[i + 1]! - model[p * 3 + 1]!;
+      residual[q * 3 + 2]! += image.data[i + 2]! - model[p * 3 + 2]!;
+    }
+  }
+  for (let q = 0; q < cw * ch; q++) {
+    const k = known[q]!;
+    if (k === 0) continue;
+    residual[q * 3]! /= k;
+    residual[q * 3 + 1]! /= k;
+    residual[q * 3 + 2]! /= k;
+    known[q] = 1;
+  }
+  const coarse = pullPush(residual, known, cw, ch, 0);
+  for (let y = 0, p = 0; y < h; y++) {
+    const fy = Math.min(ch - 1, Math.max(0, (y + 0.5) / CELL - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(ch - 1, y0 + 1);
+    const ay = fy - y0;
+    for (let x = 0; x < w; x++, p++) {
+      const fx = Math.min(cw - 1, Math.max(0, (x + 0.5) / CELL - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(cw - 1, x0 + 1);
+      const ax = fx - x0;
+      for (let c = 0; c < 3; c++) {
+        const top = coarse[(y0 * cw + x0) * 3 + c]! * (1 - ax) + coarse[(y0 * cw + x1) * 3 + c]! * ax;
+        const bottom = coarse[(y1 * cw + x0) * 3 + c]! * (1 - ax) + coarse[(y1 * cw + x1) * 3 + c]! * ax;
+        model[p * 3 + c]! += top * (1 - ay) + bottom * ay;
+      }
+    }
+  }
+  return model;
+}
+
+const at = (win: Window, W: number, p: number) => (win.y + Math.floor(p / win.w)) * W + win.x + (p % win.w);
+
+/**
+ * The hole grown over the pixels beside it, within the text's boxes, that stand apart from the badge's
+ * surface: the blurred edge of type on a photographed sign, a 3D letter's shadow, an outline. Left, they
+ * ring the new text as a ghost of the old. Breadth-first from the hole, at most `reach` steps (eight-connected).
+ */
+function takeHalo(
+  hole: Uint8Array,
+  gap: Float32Array,
+  w: number,
+  h: number,
+  win: Window,
+  text: readonly { box: Window; reach: number }[],
+): Uint8Array {
+  const out = scratchUint8("badge-refill.grown", w * h, false);
+  out.set(hole);
+  const allowed = scratchInt32("badge-refill.allowed", w * h, false).fill(-1);
+  const halo2 = NEAR_GROUND * NEAR_GROUND;
+  for (const { box, reach } of text) {
+    const x0 = Math.max(0, Math.floor(box.x - reach - win.x));
+    const y0 = Math.max(0, Math.floor(box.y - reach - win.y));
+    const x1 = Math.min(w, Math.ceil(box.x + box.w + reach - win.x));
+    const y1 = Math.min(h, Math.ceil(box.y + box.h + reach - win.y));
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0, p = y * w + x0; x < x1; x++, p++) {
+        if (!hole[p] && gap[p]! > halo2) allowed[p] = Math.max(allowed[p]!, reach);
+      }
+    }
+  }
+  const queue = scratchInt32("badge-refill.queue", w * h, false);
+  const depth = scratchInt32("badge-refill.depth", w * h, false);
+  let tail = 0;
+  for (let p = 0; p < w * h; p++) {
+    if (!hole[p]) continue;
+    depth[p] = 0;
+    queue[tail++] = p;
+  }
+  for (let head = 0; head < tail; head++) {
+    const p = queue[head]!;
+    const x = p % w;
+    const next = depth[p]! + 1;
+    // Eight neighbours: the halo's reach is a square one, like the mask's dilation.
+    for (let dy = -w; dy <= w; dy += w) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const q = p + dy + dx;
+        if ((dx < 0 && x === 0) || (dx > 0 && x === w - 1) || q < 0 || q >= w * h) continue;
+        if (out[q] || allowed[q]! < next) continue;
+        out[q] = 1;
+        depth[q] = next;
+        queue[tail++] = q;
+      }
+    }
+  }
+  return out;
 }
 
 /** Whether some hole pixel has a known neighbour that is not the badge's fill (the rim, other ground). */
@@ -91,20 +247,14 @@ function touchesOtherGround(hole: Uint8Array, backdrop: Uint8Array, w: number, h
   return false;
 }
 
-function classify(n: number, hole: Uint8Array, isBackdrop: (p: number) => boolean): Uint8Array {
-  const out = new Uint8Array(n);
-  for (let p = 0; p < n; p++) if (!hole[p] && isBackdrop(p)) out[p] = 1;
-  return out;
-}
-
 /**
  * Which hole pixels lie inside the badge: the backdrop's indicator (1 on backdrop, 0 on other known
  * pixels) filled harmonically into the holes, above one half.
  */
 function shapeUnderHoles(hole: Uint8Array, backdrop: Uint8Array, w: number, h: number): Uint8Array {
   const n = w * h;
-  const values = new Float32Array(n * 3);
-  const known = new Float32Array(n);
+  const values = scratchFloat32("badge-refill.shape-values", n * 3);
+  const known = scratchFloat32("badge-refill.shape-known", n);
   for (let p = 0; p < n; p++) {
     if (hole[p]) continue;
     known[p] = 1;
@@ -114,96 +264,7 @@ function shapeUnderHoles(hole: Uint8Array, backdrop: Uint8Array, w: number, h: n
     values[p * 3 + 2] = v;
   }
   const filled = pullPush(values, known, w, h, 0);
-  const inside = new Uint8Array(n);
+  const inside = scratchUint8("badge-refill.inside", n);
   for (let p = 0; p < n; p++) if (hole[p] && filled[p * 3]! >= 0.5) inside[p] = 1;
   return inside;
-}
-
-type Surface = (x: number, y: number) => Rgb;
-
-/** Least-squares quadratic surface per channel over the backdrop pixels (window coordinates). */
-function fitSurface(
-  image: RgbaImage,
-  at: (p: number) => number,
-  backdrop: Uint8Array,
-  w: number,
-): Surface | undefined {
-  const h = backdrop.length / w;
-  // Coordinates scaled to about [-1, 1], so the normal equations stay well conditioned.
-  const sx = 2 / Math.max(1, w);
-  const sy = 2 / Math.max(1, h);
-  const ata = new Float64Array(36);
-  const atb = [new Float64Array(6), new Float64Array(6), new Float64Array(6)];
-  const t = new Float64Array(6);
-  // A smooth surface needs a few thousand samples, not every pixel of a large badge.
-  const step = Math.max(1, Math.floor(Math.sqrt(backdrop.length / 4000)));
-  let count = 0;
-  for (let y = 0; y < h; y += step) {
-    for (let x = 0; x < w; x += step) {
-      const p = y * w + x;
-      if (!backdrop[p]) continue;
-      count++;
-      const u = x * sx - 1;
-      const v = y * sy - 1;
-      t[0] = 1;
-      t[1] = u;
-      t[2] = v;
-      t[3] = u * u;
-      t[4] = u * v;
-      t[5] = v * v;
-      const i = at(p);
-      for (let a = 0; a < 6; a++) {
-        for (let b = 0; b < 6; b++) ata[a * 6 + b]! += t[a]! * t[b]!;
-        for (let c = 0; c < 3; c++) atb[c]![a]! += t[a]! * image.data[i + c]!;
-      }
-    }
-  }
-  if (count < MIN_SAMPLES) return undefined;
-  // A little ridge: a flat badge seen only in a band would otherwise leave the curvature terms free.
-  for (let a = 1; a < 6; a++) ata[a * 7]! += count * 1e-3;
-  const coef = atb.map((b) => solve(ata, b));
-  if (coef.some((c) => c === undefined)) return undefined;
-  const [kr, kg, kb] = coef as Float64Array[];
-  const ch = (k: Float64Array, u: number, v: number) =>
-    Math.max(
-      0,
-      Math.min(
-        255,
-        Math.round(k[0]! + k[1]! * u + k[2]! * v + k[3]! * u * u + k[4]! * u * v + k[5]! * v * v),
-      ),
-    );
-  return (x, y) => {
-    const u = x * sx - 1;
-    const v = y * sy - 1;
-    return { r: ch(kr!, u, v), g: ch(kg!, u, v), b: ch(kb!, u, v) };
-  };
-}
-
-/** Gaussian elimination with partial pivoting on a copy of the 6 x 6 system. */
-function solve(matrix: Float64Array, rhs: Float64Array): Float64Array | undefined {
-  const m = Float64Array.from(matrix);
-  const b = Float64Array.from(rhs);
-  const n = 6;
-  for (let col = 0; col < n; col++) {
-    let pivot = col;
-    for (let r = col + 1; r < n; r++)
-      if (Math.abs(m[r * n + col]!) > Math.abs(m[pivot * n + col]!)) pivot = r;
-    if (Math.abs(m[pivot * n + col]!) < 1e-9) return undefined;
-    if (pivot !== col) {
-      for (let k = 0; k < n; k++) [m[col * n + k], m[pivot * n + k]] = [m[pivot * n + k]!, m[col * n + k]!];
-      [b[col], b[pivot]] = [b[pivot]!, b[col]!];
-    }
-    for (let r = col + 1; r < n; r++) {
-      const f = m[r * n + col]! / m[col * n + col]!;
-      for (let k = col; k < n; k++) m[r * n + k]! -= f * m[col * n + k]!;
-      b[r]! -= f * b[col]!;
-    }
-  }
-  const x = new Float64Array(n);
-  for (let r = n - 1; r >= 0; r--) {
-    let s = b[r]!;
-    for (let k = r + 1; k < n; k++) s -= m[r * n + k]! * x[k]!;
-    x[r] = s / m[r * n + r]!;
-  }
-  return x;
 }

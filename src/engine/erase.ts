@@ -55,15 +55,19 @@ export function eraseText(
   }
   signal?.throwIfAborted();
   const out = inPlace ? image : cloneImage(image);
-  // A window at a time, so a cancelled call stops between windows rather than after the whole picture.
-  for (const window of mergeWindows(windows)) {
-    signal?.throwIfAborted();
-    inpaint(out, mask, [window]);
-  }
+  // Badges first: what their rebuild repaints is left out of the general fill (which would otherwise fill
+  // it only to be painted over), and the rebuilt fill is known ground for the holes beside it.
+  const pending = scratchUint8("erase.pending", W * H, false);
+  pending.set(mask);
   for (const group of groups) {
     signal?.throwIfAborted();
     const backdrop = badgeBackdrop(group, W, H);
-    if (backdrop) refillBadge(out, mask, backdrop);
+    if (backdrop) refillBadge(out, mask, backdrop, pending);
+  }
+  // A window at a time, so a cancelled call stops between windows rather than after the whole picture.
+  for (const window of mergeWindows(windows)) {
+    signal?.throwIfAborted();
+    inpaint(out, pending, [window]);
   }
   return { image: out, mask };
 }
@@ -80,7 +84,11 @@ function badgeBackdrop(group: LineGroup, W: number, H: number): BadgeBackdrop | 
   // Some ground beyond the rim, so the shape's edge is seen on every side.
   const pad = Math.max(4, Math.round(quadSize(on[0]!.quad).height * 0.3));
   const window = clampWindow({ x: x0 - pad, y: y0 - pad, w: x1 - x0 + 2 * pad, h: y1 - y0 + 2 * pad }, W, H);
-  return { window, ground: on[0]!.analysis.bgColor };
+  const text = on.map((l) => ({
+    box: quadBBox(l.quad),
+    reach: Math.max(2, Math.round(quadSize(l.quad).height * 0.15)),
+  }));
+  return { window, ground: on[0]!.analysis.bgColor, text };
 }
 
 /** A pixel of the badge's own fill colour. */

@@ -104,6 +104,45 @@ describe("badge backdrop refill", () => {
     refillBadge(image, mask, { window: win, ground: { r: 60, g: 32, b: 10 } });
     expect(image.data).toEqual(before);
   });
+
+  it("takes in the blurred halo beside the text's mask, and leaves the rest of the badge alone", () => {
+    // A red sign photographed a little out of focus: white type whose mask covers its core, a ring of
+    // pink blend 3 px wide beyond it, and a dark logo on the badge away from the text.
+    const w = 160;
+    const h = 100;
+    const image = createImage(w, h);
+    const red = [190, 40, 35];
+    for (let p = 0; p < w * h; p++) image.data.set([...TAN, 255], p * 4);
+    for (let y = 10; y < 90; y++)
+      for (let x = 10; x < 150; x++) image.data.set([...red, 255], (y * w + x) * 4);
+    for (let y = 20; y < 30; y++)
+      for (let x = 16; x < 26; x++) image.data.set([20, 20, 20, 255], (y * w + x) * 4);
+    const mask = new Uint8Array(w * h);
+    const text = { x: 40, y: 40, w: 90, h: 20 };
+    for (let y = text.y - 3; y < text.y + text.h + 3; y++) {
+      for (let x = text.x - 3; x < text.x + text.w + 3; x++) {
+        const core = x >= text.x && x < text.x + text.w && y >= text.y && y < text.y + text.h;
+        image.data.set(core ? [250, 250, 250, 255] : [225, 150, 145, 255], (y * w + x) * 4);
+        if (core) mask[y * w + x] = 1;
+      }
+    }
+    const logo = image.data.slice((25 * w + 20) * 4, (25 * w + 20) * 4 + 3);
+    refillBadge(image, mask, {
+      window: { x: 2, y: 2, w: 156, h: 96 },
+      ground: { r: 190, g: 40, b: 35 },
+      text: [{ box: text, reach: 4 }],
+    });
+    let ghost = 0;
+    for (let y = text.y - 3; y < text.y + text.h + 3; y++) {
+      for (let x = text.x - 3; x < text.x + text.w + 3; x++) {
+        const i = (y * w + x) * 4;
+        const d = Math.max(...[0, 1, 2].map((c) => Math.abs(image.data[i + c]! - red[c]!)));
+        if (d > 12) ghost++;
+      }
+    }
+    expect(ghost).toBe(0);
+    expect([...image.data.slice((25 * w + 20) * 4, (25 * w + 20) * 4 + 3)]).toEqual([...logo]);
+  });
 });
 
 describe("erasing text on real badges", () => {

@@ -1,6 +1,7 @@
-/** The drawn-height figure of `npm run eval:images`: which drawn line belongs to which region. */
+/** Figures of `npm run eval:images`: which drawn line belongs to which region; badges kept. */
 import { describe, expect, it } from "vitest";
-import { ownDetections } from "../../src/engine/eval/image-metrics.ts";
+import { badgeKept, ownDetections } from "../../src/engine/eval/image-metrics.ts";
+import { createImage } from "../../src/engine/raster.ts";
 
 describe("ownDetections", () => {
   it("gives a small neighbour line just above a headline to its own region, not the headline's", () => {
@@ -28,5 +29,44 @@ describe("ownDetections, marks beside a box", () => {
     const drawn = { box: { x: 176, y: 679, w: 414, h: 127 } };
     const mark = { box: { x: 188, y: 829, w: 30, h: 29 } };
     expect(ownDetections([headline], [drawn, mark], 1000, 1400)[0]).toEqual([drawn]);
+  });
+});
+
+describe("badgeKept", () => {
+  // A red board on a light shop front, with light type: the measuring box (the text's box grown by a
+  // quarter of its height) reaches past the board's left edge onto the light ground.
+  const W = 120;
+  const H = 60;
+  const red = [165, 60, 45];
+  const light = [225, 225, 225];
+  const text = { x: 30, y: 20, w: 70, h: 20 };
+  const isType = (x: number, y: number) =>
+    x >= text.x && x < text.x + text.w && y >= text.y + 4 && y < text.y + text.h - 4 && x % 6 < 3;
+  function pictures() {
+    const before = createImage(W, H);
+    const erased = createImage(W, H);
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const ground = x < 26 ? light : red;
+        before.data.set([...(isType(x, y) ? light : ground), 255], (y * W + x) * 4);
+        erased.data.set([...ground, 255], (y * W + x) * 4);
+      }
+    }
+    return { before, erased };
+  }
+  const box = { x: 20, y: 15, w: 85, h: 30 };
+  const colours = [
+    { r: 225, g: 225, b: 225 },
+    { r: 165, g: 60, b: 45 },
+  ] as const;
+
+  it("keeps a board whose type was repainted red, though light ground lies beyond its edge", () => {
+    const { before, erased } = pictures();
+    expect(badgeKept(before, erased, box, ...colours, text).kept).toBe(true);
+  });
+
+  it("does not keep a board whose type is left on it", () => {
+    const { before } = pictures();
+    expect(badgeKept(before, before, box, ...colours, text).kept).toBe(false);
   });
 });

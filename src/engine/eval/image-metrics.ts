@@ -114,7 +114,9 @@ export interface BadgeCheck {
 /**
  * Whether a badge's filled backdrop survived the erase: inside the badge's box, pixels of the backdrop
  * colour stay as they were, and the text's pixels become backdrop (matched per row and per column, so a
- * vertical or horizontal gradient counts as continued).
+ * vertical or horizontal gradient counts as continued). Text pixels are looked for only inside `textBox`
+ * (the region's own box, when given): the margin of `box` beyond it can hold other ground of the text's
+ * colour (a light shop behind a red board's edge), which no erase should repaint.
  */
 export function badgeKept(
   before: Pixels,
@@ -122,6 +124,7 @@ export function badgeKept(
   box: Box,
   textColor: { r: number; g: number; b: number },
   bgColor: { r: number; g: number; b: number },
+  textBox: Box = box,
 ): BadgeCheck {
   const { width } = before;
   const rowSum = new Float64Array(box.h * 4);
@@ -138,7 +141,12 @@ export function badgeKept(
       // Text is what is near the text's colour: other ground around a round badge (in its box's corners)
       // can be nearer the text's colour than the badge's and is neither.
       if (dText < dGround) {
-        if (dText <= 60) isText[k] = 1;
+        const inText =
+          box.x + x >= textBox.x &&
+          box.x + x < textBox.x + textBox.w &&
+          box.y + y >= textBox.y &&
+          box.y + y < textBox.y + textBox.h;
+        if (dText <= 60 && inText) isText[k] = 1;
         continue;
       }
       if (dGround > 60) continue;
