@@ -112,7 +112,9 @@ if (process.env.MODE === "creation") {
       const first = performance.now() - t1;
       const t2 = performance.now();
       await s.run({ [s.inputNames[0]]: new ort.Tensor("float32", input, entry.input.dims) });
-      console.info(`${level.padEnd(9)} ${model.padEnd(11)} create ${created.toFixed(0)} ms, first run ${first.toFixed(0)} ms, second ${(performance.now() - t2).toFixed(0)} ms`);
+      console.info(
+        `${level.padEnd(9)} ${model.padEnd(11)} create ${created.toFixed(0)} ms, first run ${first.toFixed(0)} ms, second ${(performance.now() - t2).toFixed(0)} ms`,
+      );
       await s.release();
     }
   }
