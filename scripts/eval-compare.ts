@@ -17,7 +17,8 @@
  * and writes them to server/compare/score-model.ts; run again without it to report the new weights.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { Comparer, type FoundMatch } from "../server/compare/comparer.ts";
+import { Comparer } from "../server/compare/comparer.ts";
+import type { FoundMatch } from "../server/compare/comparison-types.ts";
 import { calibratedScores, evidenceLogit, features } from "../server/compare/evidence.ts";
 import type { RateTable } from "../server/compare/exchange-rates.ts";
 import { fetchImageBytes } from "../server/compare/image-fetch.ts";

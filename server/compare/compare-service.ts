@@ -1,7 +1,8 @@
 import { LRUCache } from "lru-cache";
 import { MARKETPLACES, type Marketplace } from "../../src/contract/marketplace.ts";
 import type { Services } from "../services.ts";
-import { Comparer, type Comparison } from "./comparer.ts";
+import { Comparer } from "./comparer.ts";
+import type { Comparison } from "./comparison-types.ts";
 import { ExchangeRates } from "./exchange-rates.ts";
 import { fetchImageBytes } from "./image-fetch.ts";
 

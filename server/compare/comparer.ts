@@ -13,18 +13,6 @@ import type { MarketplaceCaller } from "./marketplace-calls.ts";
 import { matchesOn } from "./marketplace-matches.ts";
 import { readSource } from "./source-read.ts";
 
-export type {
-  CompareEvents,
-  CompareRequest,
-  ComparerOptions,
-  Comparison,
-  Failure,
-  FoundMatch,
-  SourceListing,
-  SourceRead,
-} from "./comparison-types.ts";
-export { landedCost } from "./found-match.ts";
-
 /**
  * One comparison: the source listing read through the gateway, then every other marketplace searched in
  * parallel within a deadline (`marketplace-matches.ts`), each marketplace's matches reported as soon as

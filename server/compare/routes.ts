@@ -8,10 +8,11 @@ import type { ExtensionEnv } from "../app/extension-auth.ts";
 import type { Payer } from "../gateway/charged-call.ts";
 import { readJsonObject } from "../platform/body.ts";
 import { cacheKey, compareServiceOf } from "./compare-service.ts";
-import { type Comparison, type FoundMatch, landedCost, type SourceListing } from "./comparer.ts";
+import type { Comparison, FoundMatch, SourceListing } from "./comparison-types.ts";
 import type { RateTable } from "./exchange-rates.ts";
 import { requireCurrency } from "./exchange-rates.ts";
 import { expansionQuote, MAX_PAGES } from "./expansion-quote.ts";
+import { landedCost } from "./found-match.ts";
 import { chargedCaller } from "./marketplace-calls.ts";
 
 /** Set by the /app device-token middleware (server/app/extension-auth.ts). */
