@@ -187,19 +187,25 @@ export class ImageEngine {
     const fontWeight = request.fontWeight ?? "ExtraBold";
     const quality = request.jpegQuality ?? 0.9;
     const source = normalizeSource(request.sourceLanguage);
-    // Fonts are resolved and gated before any work on the image, so a bad font fails fast.
-    const chains = new Map<number, FontFace[]>();
-    const chainFor = async (weight: number) => {
-      let chain = chains.get(weight);
-      if (chain === undefined) {
-        chain = await this.fonts.chain(font, weight, request.userFont);
-        chains.set(weight, chain);
+    // Fonts are resolved and gated before any work on the image, so a bad font fails fast. Only the
+    // chosen face is kept per weight; each region adds the fallbacks its text needs (chainCovering).
+    const heads = new Map<number, FontFace>();
+    const headFor = async (weight: number) => {
+      let head = heads.get(weight);
+      if (head === undefined) {
+        [head] = await this.fonts.chain(font, weight, request.userFont, 0);
+        heads.set(weight, head!);
       }
-      return chain;
+      return head!;
     };
+    const chainFor = async (weight: number, text: string) =>
+      this.fonts.chainCovering(await headFor(weight), text, font, weight);
     if (render) {
-      const first = await chainFor(fontWeight === "auto" ? 400 : WEIGHT_VALUES[fontWeight]);
-      if (source !== "auto") assertScriptGate(request.targetLanguage, first);
+      const weight = fontWeight === "auto" ? 400 : WEIGHT_VALUES[fontWeight];
+      await headFor(weight);
+      // The gate judges the whole chain, as drawing may use any face of it.
+      if (source !== "auto")
+        assertScriptGate(request.targetLanguage, await this.fonts.chain(font, weight, request.userFont));
     }
 
     const { source: decoded, groups } = await this.recognize(bytes, request);
@@ -253,7 +259,7 @@ export class ImageEngine {
         const group = groups[i]!;
         const weight =
           fontWeight === "auto" ? DETECTED_WEIGHT_VALUES[group.weight] : WEIGHT_VALUES[fontWeight];
-        const chain = await chainFor(weight);
+        const chain = await chainFor(weight, translations[i]!.text);
         const frame = regionFrame(group, groups);
         const em = group.lead.analysis.em;
         const lineSpan = frame.vertical ? frame.width : frame.height / Math.max(1, group.rows);

@@ -54,7 +54,12 @@ export class FontLibrary {
   }
 
   /** The faces to draw with, in order: chosen (bundled or user), then the spec's fallbacks. */
-  async chain(font: string, weight: number, user?: UserFontSource): Promise<FontFace[]> {
+  async chain(
+    font: string,
+    weight: number,
+    user?: UserFontSource,
+    fallbacks = FALLBACK.length,
+  ): Promise<FontFace[]> {
     let first: FontFace;
     if (user !== undefined && font === user.ref) first = this.userFace(user);
     else if (isBundledFont(font)) first = await this.bundled(font, weight);
@@ -63,8 +68,28 @@ export class FontLibrary {
         "FONT_NOT_FOUND",
         `Font ${font} is not a bundled font or a user font of this caller.`,
       );
-    const rest = await Promise.all(FALLBACK.filter((f) => f !== font).map((f) => this.bundled(f, weight)));
+    const rest = await Promise.all(
+      FALLBACK.filter((f) => f !== font)
+        .slice(0, fallbacks)
+        .map((f) => this.bundled(f, weight)),
+    );
     return [first, ...rest];
+  }
+
+  /**
+   * `first` and the fallbacks after it that `text` needs: a fallback is loaded only when a character of
+   * the text is missing from every face before it. Drawing takes each character from the first face that
+   * has it, so the text draws exactly as with the whole chain; a Korean translation then never loads
+   * NotoSansSC (two 8 MB faces, parsed and kept for the life of the process).
+   */
+  async chainCovering(first: FontFace, text: string, font: string, weight: number): Promise<FontFace[]> {
+    const faces = [first];
+    const chars = [...new Set(text)].filter((char) => char.trim() !== "");
+    for (const family of FALLBACK.filter((f) => f !== font)) {
+      if (chars.every((char) => faces.some((f) => f.map.has(char)))) break;
+      faces.push(await this.bundled(family, weight));
+    }
+    return faces;
   }
 
   /** A user's face, parsed once per content hash (least recently used dropped first). */

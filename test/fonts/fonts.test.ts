@@ -127,6 +127,28 @@ describe("user fonts", () => {
     expect(forChar("们")).toBe("NotoSansSC");
     expect(forChar("ư")).toBe("Pretendard");
   });
+
+  it("loads a fallback only for a text that needs it, and draws each character from the same face", async () => {
+    const fresh = new FontLibrary(new NodeAssetLoader());
+    const loaded: string[] = [];
+    const assets = new NodeAssetLoader();
+    const counting = new FontLibrary({
+      load: (key) => {
+        loaded.push(key);
+        return assets.load(key);
+      },
+    });
+    const [first] = await counting.chain("Pretendard", 700, undefined, 0);
+    const korean = await counting.chainCovering(first!, "정품 보장 무료 배송 50% 할인", "Pretendard", 700);
+    expect(korean.map((f) => f.name)).toEqual(["Pretendard"]);
+    expect(loaded.some((k) => k.includes("NotoSansSC"))).toBe(false);
+    const mixed = "정품 们 保证";
+    const lazy = await counting.chainCovering(first!, mixed, "Pretendard", 700);
+    expect(lazy.map((f) => f.name)).toEqual(["Pretendard", "NotoSansSC"]);
+    const whole = await fresh.chain("Pretendard", 700);
+    const faceOf = (chain: typeof whole, c: string) => (chain.find((f) => f.map.has(c)) ?? chain[0]!).name;
+    for (const c of `${mixed}ư€`) expect(faceOf(lazy, c)).toBe(faceOf(whole, c));
+  });
 });
 
 describe("script gate", () => {
