@@ -12,7 +12,7 @@ import type {
 } from "../contract/image-translate.ts";
 import { DETECTED_WEIGHT_VALUES, WEIGHT_VALUES } from "../fonts/bundled.ts";
 import { type FontFace, FontLibrary, type UserFontSource } from "../fonts/font-library.ts";
-import { assertScriptGate } from "../fonts/script-gate.ts";
+import { assertScriptGate, scriptSample } from "../fonts/script-gate.ts";
 import type { Translator } from "../translate/port.ts";
 import { finishAnalysis, isColumn, type PreparedAnalysis, prepareAnalysis } from "./analyze.ts";
 import { MODEL_ASSETS } from "./assets.ts";
@@ -202,10 +202,13 @@ export class ImageEngine {
       this.fonts.chainCovering(await headFor(weight), text, font, weight);
     if (render) {
       const weight = fontWeight === "auto" ? 400 : WEIGHT_VALUES[fontWeight];
-      await headFor(weight);
-      // The gate judges the whole chain, as drawing may use any face of it.
-      if (source !== "auto")
-        assertScriptGate(request.targetLanguage, await this.fonts.chain(font, weight, request.userFont));
+      const head = await headFor(weight);
+      // The gate judges the faces drawing would use for the target's script: the chosen face and the
+      // fallbacks its sample needs (all of them when none covers it), never loading one it does not.
+      if (source !== "auto") {
+        const sample = scriptSample(request.targetLanguage);
+        assertScriptGate(request.targetLanguage, await this.fonts.chainCovering(head, sample, font, weight));
+      }
     }
 
     const { source: decoded, groups } = await this.recognize(bytes, request);

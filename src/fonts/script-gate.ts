@@ -11,6 +11,12 @@ export function requiredScript(target: string): Script | undefined {
   return REQUIRED_SCRIPT[target];
 }
 
+/** The characters the gate checks for `target` (empty when it has no gate). */
+export function scriptSample(target: string): string {
+  const script = requiredScript(target);
+  return script === undefined ? "" : SCRIPT_SAMPLES[script];
+}
+
 /**
  * A user font must cover the script itself. A bundled font is drawn with its fallbacks, so the chain as a
  * whole must (no bundled font has Hebrew or Arabic, for example).

@@ -4,9 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OcrDataSchema, TranslateDataSchema } from "../../src/contract/image-translate.ts";
+import { ImageEngine } from "../../src/engine/engine.ts";
 import { normalizeForScoring } from "../../src/engine/eval/text-metrics.ts";
 import { quadAngle } from "../../src/engine/geometry.ts";
-import { createNodeEngine } from "../../src/engine/node/create-node-engine.ts";
+import { createNodeEngine, createNodePorts } from "../../src/engine/node/create-node-engine.ts";
 import { NodeImageCodec } from "../../src/engine/node/node-codec.ts";
 import type { EngineStage } from "../../src/engine/progress.ts";
 import { createDictionaryTranslator } from "../../src/engine/testing/dictionary-translator.ts";
@@ -186,5 +187,36 @@ describe("translate", () => {
       }),
     ).rejects.toMatchObject({ code: "FONT_GLYPH_COVERAGE" });
     expect(stages).toEqual([]);
+  });
+
+  it("draws a Korean translation of a Chinese picture without loading the Chinese fallback font", async () => {
+    const loaded: string[] = [];
+    const base = createNodePorts();
+    const counting = new ImageEngine({
+      ...base,
+      onnx: engine.ports.onnx,
+      assets: {
+        load: (key) => {
+          loaded.push(key);
+          return base.assets.load(key);
+        },
+      },
+    });
+    const korean = createDictionaryTranslator({
+      entries: {},
+      byTarget: {
+        ko: { 全场包邮: "전 품목 무료 배송", "Free Shipping": "무료 배송", 限时特价: "기간 한정 특가" },
+      },
+    });
+    const out = await counting.translate(poster, {
+      sourceLanguage: "zh",
+      targetLanguage: "ko",
+      translator: korean,
+    });
+    expect(out).toMatchObject({ kind: "image" });
+    if (out.kind === "image") expect(out.regionsCount).toBeGreaterThan(0);
+    expect(loaded.filter((key) => key.startsWith("fonts/"))).not.toEqual([]);
+    // NotoSansSC is two 8 MB faces kept for the life of the process: only a text with Han needs them.
+    expect(loaded.filter((key) => key.includes("NotoSansSC"))).toEqual([]);
   });
 });
