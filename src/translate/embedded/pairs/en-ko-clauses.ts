@@ -89,6 +89,9 @@ export function timeFirst(out: Token[]): void {
   for (let i = 1; i < out.length; i++) {
     const t = out[i] as Token;
     if (t.kind !== "lex" || !TIME_FIRST.has(t.src.toLowerCase())) continue;
+    // A time word before an amount is its label (Was $29.99 Now $19.99), not said of the clause.
+    const after = out[skipSpaces(out, i + 1)];
+    if (after?.kind === "rule" || after?.kind === "number") continue;
     let start = i;
     while (start > 0 && !(out[start - 1]?.kind === "punct" && CLAUSE_END.test(out[start - 1]?.src ?? "")))
       start--;

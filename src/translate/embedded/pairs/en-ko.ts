@@ -8,6 +8,7 @@ import type { PairGrammar } from "../grammar.ts";
 import { isModifierForm, isQuality } from "../hangul.ts";
 import type { Piece, Token } from "../tokens.ts";
 import {
+  clauseVerb,
   clauseVerbsLast,
   countsWithCounters,
   listComma,
@@ -19,6 +20,8 @@ import {
 } from "./en-ko-clauses.ts";
 
 const KO = data.ko;
+const BOUNDS = new Set(data.sets.boundsBeforeHead);
+const ENDS_CLAUSE = /^[,.;:!?]$/;
 const AFTER_NUMBER = new Set(data.sets.afterNumber);
 
 export const englishKorean: PairGrammar = {
@@ -30,6 +33,8 @@ export const englishKorean: PairGrammar = {
     countsWithCounters(out);
     withAsMeans(out);
     postpositionsAfter(out);
+    boundsBeforeHead(out);
+    percentOf(out);
     qualityAfterPhrase(out);
     clauseVerbsLast(out, moved);
     timeFirst(out);
@@ -84,7 +89,9 @@ function englishComparatives(out: Token[]): void {
     if (t.kind !== "lex" || !AFTER_NUMBER.has(t.src.toLowerCase())) continue;
     let end = i + 1;
     if (out[end]?.kind === "space") end++;
-    if (out[end]?.kind !== "number" && out[end]?.number === undefined) continue;
+    // A number, or an amount a rule read (Under $20 -> $20 미만).
+    const amount = out[end]?.kind === "rule" && /^[$£€]?\d/.test(out[end]?.src ?? "");
+    if (out[end]?.kind !== "number" && out[end]?.number === undefined && !amount) continue;
     end++;
     // The unit or counter that goes with the number stays with it: "Over 50 Hours" -> 50 hours and more.
     if (out[end]?.kind === "space" && out[end + 1]?.pos === "cl") end += 2;
@@ -126,5 +133,71 @@ function neighbours(pieces: Piece[]): void {
       (!next || next.token.kind === "punct")
     )
       w.text = KO.free;
+  }
+}
+
+const isNounPart = (t: Token | undefined) =>
+  !!t &&
+  (t.kind === "lex" || t.kind === "latin" || t.kind === "number" || t.kind === "rule") &&
+  t.pos !== "v";
+const clauseBreak = (t: Token | undefined) => !t || (t.kind === "punct" && ENDS_CLAUSE.test(t.src));
+
+/**
+ * A bound that closes a noun phrase (Free Returns Within 30 Days, Fast Charging in 2 Hours) goes in front
+ * of it: Korean puts what qualifies a noun before it (30일 이내 무료 반품). Only in a clause that a noun
+ * opens; a verb's clause puts the verb last instead. Which postpositions and rules: sets.boundsBeforeHead.
+ */
+function boundsBeforeHead(out: Token[]): void {
+  let start = 0;
+  for (let i = 0; i <= out.length; i++) {
+    if (!clauseBreak(out[i])) continue;
+    let a = start;
+    while (out[a]?.kind === "space") a++;
+    let z = i;
+    while (z > a && out[z - 1]?.kind === "space") z--;
+    const bound = out[z - 1];
+    const name = bound?.kind === "rule" ? bound.rule?.rule : bound?.src.toLowerCase();
+    const opener = out[a];
+    // "within 30 days of purchase": the bound is said of more than the phrase before it; left as it is.
+    const clause = out.slice(a, z);
+    const of = clause.some((t) => t.src.toLowerCase() === "of");
+    if (bound && name && BOUNDS.has(name) && opener && !of && !clauseVerb(opener.src) && opener.pos !== "v") {
+      // The bound's phrase: back over its noun parts to the head's last word, which a space ends.
+      let b = z - 1;
+      if (bound.kind !== "rule") {
+        if (out[b - 1]?.kind === "space") b--;
+        while (b > a && isNounPart(out[b - 1])) b--;
+        // A count goes with its unit (Within 1 Year).
+        if (out[b - 1]?.kind === "space" && out[b - 2]?.kind === "number") b -= 2;
+      }
+      const head = out.slice(a, b);
+      if (head.some((t) => t.kind !== "space") && head.every((t) => isNounPart(t) || t.kind === "space")) {
+        const phrase = out.slice(b, z);
+        const written = head.filter((t, k) => t.kind !== "space" || k < head.length - 1);
+        out.splice(a, z - a, ...phrase, SPACE, ...written.filter((t, k) => k > 0 || t.kind !== "space"));
+      }
+    }
+    start = i + 1;
+  }
+}
+
+const SPACE: Token = { src: " ", kind: "space", pos: "n" };
+
+/** "99% of Germs": the share after what it is a share of (세균 99%), as Korean writes it. */
+function percentOf(out: Token[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.kind !== "rule" || !/%$/.test(t.src)) continue;
+    let j = i + 1;
+    while (out[j]?.kind === "space") j++;
+    if (out[j]?.src.toLowerCase() !== "of") continue;
+    let k = j + 1;
+    while (out[k]?.kind === "space") k++;
+    let end = k;
+    while (isNounPart(out[end]) || (out[end]?.kind === "space" && isNounPart(out[end + 1]))) end++;
+    if (end === k) continue;
+    const phrase = [...out.slice(k, end), SPACE, t];
+    out.splice(i, end - i, ...phrase);
+    i += phrase.length - 1;
   }
 }
