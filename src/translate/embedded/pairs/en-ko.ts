@@ -29,6 +29,7 @@ export const englishKorean: PairGrammar = {
   spacedSource: true,
   beforeReorder: (out, moved) => {
     forPhrasesFirst(out, moved);
+    keepAs(out, moved);
     negations(out);
     countsWithCounters(out);
     withAsMeans(out);
@@ -201,3 +202,60 @@ function percentOf(out: Token[]): void {
     i += phrase.length - 1;
   }
 }
+
+const KEEP = data.keepAs;
+const POSSESSIVES = new Set(data.sets.possessives);
+const KEEP_VERBS = new Set(KEEP.verbs);
+const KEEP_AFTER = new Set(KEEP.after);
+const KEEP_ADVERBS = new Map<string, string>(Object.entries(KEEP.adverbs));
+const written = (ko: string, pos: Token["pos"], src = ""): Token => ({
+  src,
+  kind: "lex",
+  pos,
+  entry: { out: { ko }, pos, kind: "glossary" },
+});
+
+/**
+ * "Keeps Drinks Hot for 12 Hours": the state is an adverb before the verb, the object marked, a duration
+ * between them (음료를 12시간 뜨겁게 유지). With no object (Stays Cool) the adverb alone goes before it.
+ */
+function keepAs(out: Token[], moved: Set<Token>): void {
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (!KEEP_VERBS.has(t.src.toLowerCase())) continue;
+    let from = skip(out, i + 1);
+    // The object's possessive is not written (Keep Your Baby Warm -> 아기를 따뜻하게 유지).
+    if (POSSESSIVES.has(out[from]?.src.toLowerCase() ?? "") && isNounPart(out[skip(out, from + 1)]))
+      from = skip(out, from + 1);
+    let a = from;
+    while (isNounPart(out[a]) && !KEEP_ADVERBS.has(out[a]?.src.toLowerCase() ?? "")) a = skip(out, a + 1);
+    const adverb = KEEP_ADVERBS.get(out[a]?.src.toLowerCase() ?? "");
+    if (!adverb) continue;
+    let objectEnd = a;
+    while (objectEnd > from && out[objectEnd - 1]?.kind === "space") objectEnd--;
+    const object = out.slice(from, objectEnd);
+    let end = a + 1;
+    const extra: Token[] = [];
+    const after = skip(out, end);
+    if (out[after]?.kind === "rule" || KEEP_AFTER.has(out[after]?.src.toLowerCase() ?? "")) {
+      extra.push(out[after] as Token, SPACE);
+      end = after + 1;
+    }
+    const verb = written(KEEP.verb, "v", t.src);
+    const said = [
+      ...(object.length ? [...object, written(KEEP.object, "p"), SPACE] : []),
+      ...extra,
+      written(adverb, "n", out[a]?.src),
+      SPACE,
+      verb,
+    ];
+    out.splice(i, end - i, ...said);
+    moved.add(verb);
+    i += said.length - 1;
+  }
+}
+
+const skip = (out: Token[], i: number) => {
+  while (out[i]?.kind === "space") i++;
+  return i;
+};
