@@ -5,7 +5,7 @@
  */
 import data from "../../resources/grammar/en-ko.json" with { type: "json" };
 import type { PairGrammar } from "../grammar.ts";
-import { isModifierForm, isQuality } from "../hangul.ts";
+import { isModifierForm, isQuality, toConnective } from "../hangul.ts";
 import type { Piece, Token } from "../tokens.ts";
 import {
   clauseVerb,
@@ -116,15 +116,21 @@ function neighbours(pieces: Piece[]): void {
     const prev = words[i - 1];
     const next = words[i + 1];
     const lastWord = (p: Piece | undefined) => p?.text.split(" ").at(-1) ?? "";
+    const firstWord = (p: Piece | undefined) => p?.text.split(" ")[0] ?? "";
+    // Quick and Easy Setup: the second quality may be written with its noun (간편한 설정).
     if (
       (src === "and" || src === "&") &&
       prev &&
       next &&
       isModifierForm(lastWord(prev)) &&
-      isModifierForm(lastWord(next))
-    )
+      (isModifierForm(lastWord(next)) || isModifierForm(firstWord(next)))
+    ) {
       w.text = "";
-    else if (src === "extra" && next && isQuality(next.text.split(" ")[0] ?? "")) w.text = KO.more;
+      // The writing joins two modifiers only when the second ends its piece; here "and" says they are a list.
+      const connective = toConnective(lastWord(prev));
+      if (connective && !isModifierForm(lastWord(next)))
+        prev.text = `${prev.text.slice(0, prev.text.length - lastWord(prev).length)}${connective}`;
+    } else if (src === "extra" && next && isQuality(next.text.split(" ")[0] ?? "")) w.text = KO.more;
     else if (src === "most" && next && isQuality(next.text.split(" ")[0] ?? "")) w.text = KO.most;
     else if (src === "," && prev && next && isModifierForm(lastWord(prev)) && isModifierForm(lastWord(next)))
       w.text = "";
