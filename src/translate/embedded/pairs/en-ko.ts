@@ -36,6 +36,7 @@ export const englishKorean: PairGrammar = {
     postpositionsAfter(out);
     boundsBeforeHead(out);
     percentOf(out);
+    discountTarget(out);
     qualityAfterPhrase(out);
     clauseVerbsLast(out, moved);
     timeFirst(out);
@@ -265,3 +266,20 @@ const skip = (out: Token[], i: number) => {
   while (out[i]?.kind === "space") i++;
   return i;
 };
+
+/** "20% Off Everything", "10% Off First Order": what the discount is on goes in front (첫 주문 10% 할인). */
+function discountTarget(out: Token[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.kind !== "rule" || !/\boff$/i.test(t.src)) continue;
+    let k = skip(out, i + 1);
+    if (POSSESSIVES.has(out[k]?.src.toLowerCase() ?? "")) k = skip(out, k + 1);
+    let end = k;
+    while (isNounPart(out[end]) || (out[end]?.kind === "space" && isNounPart(out[end + 1]))) end++;
+    // Only a phrase that closes the clause: "20% Off for Members" is the for phrase's.
+    if (end === k || !clauseBreak(out[skip(out, end)])) continue;
+    const phrase = [...out.slice(k, end), SPACE, t];
+    out.splice(i, end - i, ...phrase);
+    i += phrase.length - 1;
+  }
+}
