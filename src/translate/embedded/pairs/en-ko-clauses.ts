@@ -162,6 +162,7 @@ export function countsWithCounters(out: Token[]): void {
 
 const NEGATED = new Map<string, string>(Object.entries(data.negation.negated));
 const NEEDS = new Set(data.negation.needs);
+const PROHIBITED = new Set(data.negation.prohibitedActs);
 
 /** A word's Korean as a negation table key: no glue mark, no modifier ending (적합한 -> 적합). */
 const bare = (ko: string) => ko.replace(/^~(에|에게)?\s?/, "").replace(/(한|된|하는)$/, "");
@@ -193,6 +194,17 @@ export function negations(out: Token[]): void {
           ? ko.replace(/한$/, "하지 않은")
           : `${ko} ${data.ko.notDone}`;
       out.splice(i, j - i + 1, negatedToken(w, written));
+      continue;
+    }
+    // No + an act in -ing (No Smoking, No Parking): the act is prohibited.
+    const act = out[j];
+    if (
+      act?.kind === "lex" &&
+      /ing$/i.test(act.src) &&
+      act.entry?.out.ko &&
+      !isWord(out[skipSpaces(out, j + 1)])
+    ) {
+      out.splice(i, j - i + 1, negatedToken(act, `${act.entry.out.ko} ${data.negation.prohibited}`));
       continue;
     }
     // No + noun phrase + needed: the need is negated, the "no" is not written.
