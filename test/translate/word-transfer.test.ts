@@ -85,7 +85,7 @@ describe("Japanese particles and endings (resources/transfer/ja-grammar.tsv)", (
 describe("English words no phrase covers", () => {
   it.each([
     // Everyday words (resources/transfer/en-ko-words.tsv) and function words left out or moved.
-    ["Cook meat and eggs", /고기 및 달걀/],
+    ["Cook meat and eggs", /고기와 달걀/],
     // A capitalised word Korean has is written; a name stays.
     ["AGRICULTURAL BANK", /은행/],
     ["Anker Power Bank", /^Anker /],

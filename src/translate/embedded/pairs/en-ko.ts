@@ -5,7 +5,7 @@
  */
 import data from "../../resources/grammar/en-ko.json" with { type: "json" };
 import type { PairGrammar } from "../grammar.ts";
-import { isModifierForm, isQuality, toConnective } from "../hangul.ts";
+import { isModifierForm, isQuality, pickParticle, toConnective } from "../hangul.ts";
 import type { Piece, Token } from "../tokens.ts";
 import {
   clauseVerb,
@@ -41,7 +41,8 @@ export const englishKorean: PairGrammar = {
     clauseVerbsLast(out, moved);
     timeFirst(out);
   },
-  keepsInObject: listComma,
+  keepsInObject: (out, i, end, isObjectPart) =>
+    listComma(out, i, end, isObjectPart) || andInObject(out, end, isObjectPart),
   afterReorder: englishComparatives,
   pieces: neighbours,
 };
@@ -131,6 +132,12 @@ function neighbours(pieces: Piece[]): void {
       const connective = toConnective(lastWord(prev));
       if (connective && !isModifierForm(lastWord(next)))
         prev.text = `${prev.text.slice(0, prev.text.length - lastWord(prev).length)}${connective}`;
+    }
+    // Kids and Pets: two nouns are joined with the particle (아이와 반려동물), as Korean copy lists them;
+    // a longer list keeps "and" (케이블, 충전기 및 케이스).
+    else if (src === "and" && nounWord(prev) && nounWord(next) && words[i - 2]?.token.src !== ",") {
+      w.text = "";
+      (prev as Piece).text += pickParticle((prev as Piece).text, KO.and);
     } else if (src === "extra" && next && isQuality(next.text.split(" ")[0] ?? "")) w.text = KO.more;
     else if (src === "most" && next && isQuality(next.text.split(" ")[0] ?? "")) w.text = KO.most;
     else if (src === "," && prev && next && isModifierForm(lastWord(prev)) && isModifierForm(lastWord(next)))
@@ -282,4 +289,26 @@ function discountTarget(out: Token[]): void {
     out.splice(i, end - i, ...phrase);
     i += phrase.length - 1;
   }
+}
+
+/** A piece that writes a plain noun in Hangul (a glossary or transfer noun, not a modifier, not glued). */
+const nounWord = (p: Piece | undefined) =>
+  !!p &&
+  p.token.kind === "lex" &&
+  p.token.pos === "n" &&
+  !p.glueAfter &&
+  // An English quality that a row writes as a noun (Removable: 분리 가능) is not listed with a particle.
+  !/(able|ible|ful|ive|ous|ic|proof|resistant|free|ed)$/i.test(p.token.src) &&
+  /\p{Script=Hangul}$/u.test(p.text) &&
+  !isModifierForm(p.text.split(" ").at(-1) ?? "");
+
+const isAnd = (t: Token | undefined) => !!t && /^(and|&)$/i.test(t.src);
+
+/** "Safe for Kids and Pets": nouns joined by "and" are one object (아이와 반려동물에게 안전한). */
+function andInObject(out: Token[], end: number, isObjectPart: (t: Token | undefined) => boolean): boolean {
+  const at = out[end]?.kind === "space" && isAnd(out[end + 1]) ? end + 1 : end;
+  if (!isAnd(out[at])) return false;
+  let before = end - 1;
+  while (out[before]?.kind === "space") before--;
+  return isObjectPart(out[before]) && isObjectPart(out[skip(out, at + 1)]);
 }
