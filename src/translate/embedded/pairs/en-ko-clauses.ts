@@ -18,6 +18,8 @@ import type { Token } from "../tokens.ts";
 const VERBS = new Map<string, string>(Object.entries(data.clauseVerbs.verbs));
 const POSSESSIVES = new Set(data.sets.possessives);
 const POSTPOSITIONS = new Set(data.sets.postpositions);
+const ARTICLES = new Set(data.sets.articles);
+const FROM_AWAY = new Set(data.fromAway.verbs);
 const KINDS = new Set(data.sets.kinds);
 const CLAUSE_END = /^[,.;:!?]$/;
 
@@ -106,6 +108,7 @@ export function timeFirst(out: Token[]): void {
 
 /** Prepositions Korean writes after their noun phrase go there. */
 export function postpositionsAfter(out: Token[]): void {
+  fromAway(out);
   for (let i = 0; i < out.length; i++) {
     const t = out[i] as Token;
     const src = t.src.toLowerCase();
@@ -113,7 +116,12 @@ export function postpositionsAfter(out: Token[]): void {
     const ko = t.entry?.out.ko ?? "";
     // Written as a word of its own (within -> 이내) or glued (from -> ~부터); a row saying more stays.
     if (t.pos === "p" ? !ko.startsWith("~") : t.pos !== "n") continue;
-    const j = skipSpaces(out, i + 1);
+    let j = skipSpaces(out, i + 1);
+    // An article is written as nothing: the phrase starts after it (from the US).
+    if (ARTICLES.has(out[j]?.src.toLowerCase() ?? "") && isNounPart(out[skipSpaces(out, j + 1)])) {
+      out.splice(j, skipSpaces(out, j + 1) - j);
+    }
+    j = skipSpaces(out, i + 1);
     if (!isNounPart(out[j])) continue;
     // "by Up to 90%", "by 50%": the amount says it alone.
     if (
@@ -277,5 +285,17 @@ export function qualityAfterPhrase(out: Token[]): void {
       out[k] = { ...post, entry: { ...post.entry, out: { ...post.entry.out, ko: data.ko.qualityIn } } };
     out.splice(k + 1, 0, SPACE, quality);
     out.splice(a, skipSpaces(out, a + 1) - a);
+  }
+}
+
+/** "Protect Your Skin from the Sun": in a clause a verb of keeping away opens, "from" is 으로부터. */
+function fromAway(out: Token[]): void {
+  let away = false;
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.kind === "punct" && CLAUSE_END.test(t.src)) away = false;
+    else if (FROM_AWAY.has(t.src.toLowerCase())) away = true;
+    else if (away && t.kind === "lex" && t.src.toLowerCase() === "from")
+      out[i] = { ...t, pos: "p", entry: { out: { ko: data.fromAway.ko }, pos: "p", kind: "glossary" } };
   }
 }
