@@ -274,11 +274,16 @@ const skip = (out: Token[], i: number) => {
   return i;
 };
 
-/** "20% Off Everything", "10% Off First Order": what the discount is on goes in front (첫 주문 10% 할인). */
+const COUNTED_FIRST = new Set(data.sets.countedFirst);
+
+/**
+ * "20% Off Everything", "Set of 6 Plates": what a discount is on, or what is counted, goes in front
+ * (전 품목 20% 할인, 접시 6개 세트).
+ */
 function discountTarget(out: Token[]): void {
   for (let i = 0; i < out.length; i++) {
     const t = out[i] as Token;
-    if (t.kind !== "rule" || !/\boff$/i.test(t.src)) continue;
+    if (t.kind !== "rule" || !(/\boff$/i.test(t.src) || COUNTED_FIRST.has(t.rule?.rule ?? ""))) continue;
     let k = skip(out, i + 1);
     if (POSSESSIVES.has(out[k]?.src.toLowerCase() ?? "")) k = skip(out, k + 1);
     let end = k;
