@@ -5,7 +5,7 @@
  *   governs, written as the action noun a Korean shop ends the line with (필터 2개 포함, 햇빛으로부터 피부
  *   보호); a possessive right after it is dropped, as Korean copy does (Your Skin -> 피부).
  * - A preposition Korean writes as a postposition follows its noun phrase (within 30 Days -> 30일 이내,
- *   from the Sun -> 햇빛부터); "by" before an amount is not written (by Up to 90% -> 최대 90%).
+ *   from the Sun -> 햇빛으로부터); "by" before an amount is not written (by Up to 90% -> 최대 90%).
  * - A bare count before a plural noun goes behind it with its counter (2 Filters -> 필터 2개), or in front as
  *   a number of kinds (3 Sizes -> 3가지 사이즈).
  *
@@ -288,7 +288,7 @@ export function qualityAfterPhrase(out: Token[]): void {
   }
 }
 
-/** "Protect Your Skin from the Sun": in a clause a verb of keeping away opens, "from" is 으로부터. */
+/** "Protect Your Skin from the Sun": in a clause a verb of keeping away opens, "from" is fromAway.ko. */
 function fromAway(out: Token[]): void {
   let away = false;
   for (let i = 0; i < out.length; i++) {

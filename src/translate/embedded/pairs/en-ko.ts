@@ -92,7 +92,7 @@ function englishComparatives(out: Token[]): void {
     if (t.kind !== "lex" || !AFTER_NUMBER.has(t.src.toLowerCase())) continue;
     let end = i + 1;
     if (out[end]?.kind === "space") end++;
-    // A number, or an amount a rule read (Under $20 -> $20 미만).
+    // A number, or an amount a rule read (Under $20).
     const amount = out[end]?.kind === "rule" && /^[$£€]?\d/.test(out[end]?.src ?? "");
     if (out[end]?.kind !== "number" && out[end]?.number === undefined && !amount) continue;
     end++;
@@ -119,7 +119,7 @@ function neighbours(pieces: Piece[]): void {
     const next = words[i + 1];
     const lastWord = (p: Piece | undefined) => p?.text.split(" ").at(-1) ?? "";
     const firstWord = (p: Piece | undefined) => p?.text.split(" ")[0] ?? "";
-    // Quick and Easy Setup: the second quality may be written with its noun (간편한 설정).
+    // Quick and Easy Setup: the second quality may be written with its noun (Easy Setup is one row).
     if (
       (src === "and" || src === "&") &&
       prev &&
@@ -133,8 +133,8 @@ function neighbours(pieces: Piece[]): void {
       if (connective && !isModifierForm(lastWord(next)))
         prev.text = `${prev.text.slice(0, prev.text.length - lastWord(prev).length)}${connective}`;
     }
-    // Kids and Pets: two nouns are joined with the particle (아이와 반려동물), as Korean copy lists them;
-    // a longer list keeps "and" (케이블, 충전기 및 케이스).
+    // Kids and Pets: two nouns are joined with the particle ko.and, as Korean copy lists them; a longer
+    // list (Cable, Charger and Case) keeps the word "and".
     else if (src === "and" && nounWord(prev) && nounWord(next) && words[i - 2]?.token.src !== ",") {
       w.text = "";
       (prev as Piece).text += pickParticle((prev as Piece).text, KO.and);
@@ -159,7 +159,7 @@ const clauseBreak = (t: Token | undefined) => !t || (t.kind === "punct" && ENDS_
 
 /**
  * A bound that closes a noun phrase (Free Returns Within 30 Days, Fast Charging in 2 Hours) goes in front
- * of it: Korean puts what qualifies a noun before it (30일 이내 무료 반품). Only in a clause that a noun
+ * of it: Korean puts what qualifies a noun before it (within 30 days, free returns). Only in a clause a noun
  * opens; a verb's clause puts the verb last instead. Which postpositions and rules: sets.boundsBeforeHead.
  */
 function boundsBeforeHead(out: Token[]): void {
@@ -198,7 +198,7 @@ function boundsBeforeHead(out: Token[]): void {
 
 const SPACE: Token = { src: " ", kind: "space", pos: "n" };
 
-/** "99% of Germs": the share after what it is a share of (세균 99%), as Korean writes it. */
+/** "99% of Germs": the share after what it is a share of (germs 99%), as Korean writes it. */
 function percentOf(out: Token[]): void {
   for (let i = 0; i < out.length; i++) {
     const t = out[i] as Token;
@@ -231,14 +231,14 @@ const written = (ko: string, pos: Token["pos"], src = ""): Token => ({
 
 /**
  * "Keeps Drinks Hot for 12 Hours": the state is an adverb before the verb, the object marked, a duration
- * between them (음료를 12시간 뜨겁게 유지). With no object (Stays Cool) the adverb alone goes before it.
+ * between them (drinks-OBJ 12 hours hot keep). With no object (Stays Cool) the adverb alone goes before it.
  */
 function keepAs(out: Token[], moved: Set<Token>): void {
   for (let i = 0; i < out.length; i++) {
     const t = out[i] as Token;
     if (!KEEP_VERBS.has(t.src.toLowerCase())) continue;
     let from = skip(out, i + 1);
-    // The object's possessive is not written (Keep Your Baby Warm -> 아기를 따뜻하게 유지).
+    // The object's possessive is not written (Keep Your Baby Warm).
     if (POSSESSIVES.has(out[from]?.src.toLowerCase() ?? "") && isNounPart(out[skip(out, from + 1)]))
       from = skip(out, from + 1);
     let a = from;
@@ -278,7 +278,7 @@ const COUNTED_FIRST = new Set(data.sets.countedFirst);
 
 /**
  * "20% Off Everything", "Set of 6 Plates": what a discount is on, or what is counted, goes in front
- * (전 품목 20% 할인, 접시 6개 세트).
+ * (everything 20% off, plates set of 6).
  */
 function discountTarget(out: Token[]): void {
   for (let i = 0; i < out.length; i++) {
@@ -302,14 +302,14 @@ const nounWord = (p: Piece | undefined) =>
   p.token.kind === "lex" &&
   p.token.pos === "n" &&
   !p.glueAfter &&
-  // An English quality that a row writes as a noun (Removable: 분리 가능) is not listed with a particle.
+  // An English quality that a row writes as a noun (Removable) is not listed with a particle.
   !/(able|ible|ful|ive|ous|ic|proof|resistant|free|ed)$/i.test(p.token.src) &&
   /\p{Script=Hangul}$/u.test(p.text) &&
   !isModifierForm(p.text.split(" ").at(-1) ?? "");
 
 const isAnd = (t: Token | undefined) => !!t && /^(and|&)$/i.test(t.src);
 
-/** "Safe for Kids and Pets": nouns joined by "and" are one object (아이와 반려동물에게 안전한). */
+/** "Safe for Kids and Pets": nouns joined by "and" are one object, the verb after both. */
 function andInObject(out: Token[], end: number, isObjectPart: (t: Token | undefined) => boolean): boolean {
   const at = out[end]?.kind === "space" && isAnd(out[end + 1]) ? end + 1 : end;
   if (!isAnd(out[at])) return false;
