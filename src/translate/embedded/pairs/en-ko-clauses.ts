@@ -77,7 +77,8 @@ export function clauseVerbsLast(out: Token[], moved: Set<Token>): void {
     let last = end;
     while (last > next && out[last - 1]?.kind === "space") last--;
     const verb = verbToken(t, ko);
-    const clause = [...out.slice(next, last), SPACE, verb];
+    // A verb written with its particle first (fit) glues to the phrase it governs.
+    const clause = [...out.slice(next, last), ...(ko.startsWith("~") ? [] : [SPACE]), verb];
     out.splice(i, last - i, ...clause);
     moved.add(verb);
     start = i + clause.length + (end - last) + 1;
