@@ -17,6 +17,7 @@ import type { Token } from "../tokens.ts";
 
 const VERBS = new Map<string, string>(Object.entries(data.clauseVerbs.verbs));
 const POSSESSIVES = new Set(data.sets.possessives);
+const HELPS = new Set(data.helps.words);
 const POSTPOSITIONS = new Set(data.sets.postpositions);
 const ARTICLES = new Set(data.sets.articles);
 const FROM_AWAY = new Set(data.fromAway.verbs);
@@ -61,6 +62,19 @@ function clauseEnd(out: Token[], i: number): number {
 export function clauseVerbsLast(out: Token[], moved: Set<Token>): void {
   for (let start = 0; start < out.length; ) {
     let i = skipSpaces(out, start);
+    // "Helps Reduce Frizz": the help is said after the act it helps.
+    const helped: Token[] = [];
+    const helpedAct = out[skipSpaces(out, i + 1)];
+    if (HELPS.has(out[i]?.src.toLowerCase() ?? "") && helpedAct && clauseVerb(helpedAct.src)) {
+      const help = out[i] as Token;
+      helped.push({
+        src: help.src,
+        kind: "lex",
+        pos: "n",
+        entry: { out: { ko: data.helps.ko }, pos: "n", kind: "glossary" },
+      });
+      out.splice(i, skipSpaces(out, i + 1) - i);
+    }
     const end = clauseEnd(out, i);
     // An adverb in -ly before the verb stays in front of the clause (Thoroughly cook meat -> 철저히 고기 조리).
     if (/^[a-z]{3,}ly$/i.test(out[i]?.src ?? "") && out[i]?.pos !== "v") i = skipSpaces(out, i + 1);
@@ -76,9 +90,13 @@ export function clauseVerbsLast(out: Token[], moved: Set<Token>): void {
     if (POSSESSIVES.has(out[next]?.src.toLowerCase() ?? "") && afterPossessive < end) next = afterPossessive;
     let last = end;
     while (last > next && out[last - 1]?.kind === "space") last--;
-    const verb = verbToken(t, ko);
-    // A verb written with its particle first (fit) glues to the phrase it governs.
-    const clause = [...out.slice(next, last), ...(ko.startsWith("~") ? [] : [SPACE]), verb];
+    // A verb written with its particle first (fit) glues to the phrase it governs, unless the phrase ends
+    // in a postposition of its own (Fits in Your Pocket).
+    const tail = out[last - 1];
+    const glued = tail?.pos === "p" || tail?.entry?.out.ko?.startsWith("~");
+    const written = glued ? ko.replace(/^~\S*\s/, "") : ko;
+    const verb = verbToken(t, written);
+    const clause = [...out.slice(next, last), ...(written.startsWith("~") ? [] : [SPACE]), verb, ...helped];
     out.splice(i, last - i, ...clause);
     moved.add(verb);
     start = i + clause.length + (end - last) + 1;

@@ -251,7 +251,8 @@ function keepAs(out: Token[], moved: Set<Token>): void {
     let end = a + 1;
     const extra: Token[] = [];
     const after = skip(out, end);
-    if (out[after]?.kind === "rule" || KEEP_AFTER.has(out[after]?.src.toLowerCase() ?? "")) {
+    const afterSrc = out[after]?.src.toLowerCase() ?? "";
+    if (out[after]?.kind === "rule" || KEEP_AFTER.has(afterSrc) || afterSrc.startsWith("for ")) {
       extra.push(out[after] as Token, SPACE);
       end = after + 1;
     }
