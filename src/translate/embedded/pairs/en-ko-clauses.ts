@@ -78,6 +78,8 @@ export function clauseVerbsLast(out: Token[], moved: Set<Token>): void {
     const end = clauseEnd(out, i);
     // An adverb in -ly before the verb stays in front of the clause (Thoroughly cook meat -> 철저히 고기 조리).
     if (/^[a-z]{3,}ly$/i.test(out[i]?.src ?? "") && out[i]?.pos !== "v") i = skipSpaces(out, i + 1);
+    // So does "Please" (the request is written as the act's ending, en-ko.ts).
+    if (out[i]?.src.toLowerCase() === "please") i = skipSpaces(out, i + 1);
     const t = out[i];
     const ko = t && !t.src.includes(" ") && (t.kind === "lex" || t.kind === "latin") && clauseVerb(t.src);
     let next = skipSpaces(out, i + 1);

@@ -5,7 +5,7 @@
  */
 import data from "../../resources/grammar/en-ko.json" with { type: "json" };
 import type { PairGrammar } from "../grammar.ts";
-import { isModifierForm, isQuality, pickParticle, toConnective } from "../hangul.ts";
+import { isModifierForm, isQuality, pickParticle, toConnective, toRequest } from "../hangul.ts";
 import type { Piece, Token } from "../tokens.ts";
 import {
   clauseVerb,
@@ -111,6 +111,7 @@ function englishComparatives(out: Token[]): void {
  * Wide); "Free" after a noun is written as the loanword (examples: en-ko-examples.json).
  */
 function neighbours(pieces: Piece[]): void {
+  pleaseAsRequest(pieces);
   const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as Piece;
@@ -317,4 +318,17 @@ function andInObject(out: Token[], end: number, isObjectPart: (t: Token | undefi
   let before = end - 1;
   while (out[before]?.kind === "space") before--;
   return isObjectPart(out[before]) && isObjectPart(out[skip(out, at + 1)]);
+}
+
+/** "Please Recycle": the request is the ending of the act that closes the clause (재활용하세요). */
+function pleaseAsRequest(pieces: Piece[]): void {
+  for (let k = 0; k < pieces.length; k++) {
+    if (pieces[k]?.token.src.toLowerCase() !== "please") continue;
+    let act: Piece | undefined;
+    for (let j = k + 1; pieces[j] && pieces[j]?.token.kind !== "punct"; j++)
+      if (pieces[j]?.text && pieces[j]?.token.kind !== "space") act = pieces[j];
+    // Only an act: a verb, or the action noun a clause verb is written as.
+    const request = act?.token.pos === "v" ? toRequest(act.text) : undefined;
+    if (act && request) act.text = request;
+  }
 }
