@@ -88,6 +88,8 @@ describe("English words no phrase covers", () => {
     ["Cook meat and eggs", /고기와 달걀/],
     // A capitalised word Korean has is written; a name stays.
     ["AGRICULTURAL BANK", /은행/],
+    // ... also when it is the line's only word.
+    ["WAIT", /^기다림$/],
     ["Anker Power Bank", /^Anker /],
     // Words dictionaries know but no Korean word list has are written in Hangul; names, codes stay.
     ["ISLAY SINGLE MALT SCOTCH WHISKY", /스카치|스코치/],
