@@ -107,7 +107,7 @@ function englishComparatives(out: Token[]): void {
 
 /**
  * English words whose Korean depends on their neighbours: "and" between two qualities is the connective
- * ending (Durable and Long Lasting), not the word "and"; "Extra" before a quality is "more" (Extra
+ * ending (Durable and Long Lasting), not the word "and"; "Extra" before a quality is "very" (Extra
  * Wide); "Free" after a noun is written as the loanword (examples: en-ko-examples.json).
  */
 function neighbours(pieces: Piece[]): void {
