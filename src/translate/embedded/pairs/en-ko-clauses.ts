@@ -225,15 +225,25 @@ export function negations(out: Token[]): void {
       out.splice(i, j - i + 1, negatedToken(w, written));
       continue;
     }
-    // No + an act in -ing (No Smoking, No Parking): the act is prohibited.
+    // No + a prohibited act (No Smoking, No Parking): the act is prohibited.
     const act = out[j];
+    if (
+      act?.kind === "lex" &&
+      PROHIBITED.has(act.src.toLowerCase()) &&
+      act.entry?.out.ko &&
+      !isWord(out[skipSpaces(out, j + 1)])
+    ) {
+      out.splice(i, j - i + 1, negatedToken(act, `${act.entry.out.ko} ${data.negation.prohibited}`));
+      continue;
+    }
+    // No + another act in -ing (No Fading, No Pilling): a claim that it does not happen.
     if (
       act?.kind === "lex" &&
       /ing$/i.test(act.src) &&
       act.entry?.out.ko &&
       !isWord(out[skipSpaces(out, j + 1)])
     ) {
-      out.splice(i, j - i + 1, negatedToken(act, `${act.entry.out.ko} ${data.negation.prohibited}`));
+      out.splice(i, j - i + 1, negatedToken(act, `${act.entry.out.ko} ${data.negation.absent}`));
       continue;
     }
     // No + noun phrase + needed: the need is negated, the "no" is not written.
