@@ -94,6 +94,8 @@ describe("Korean particles", () => {
     expect(pickParticle("서울", "으로/로")).toBe("로");
     expect(pickParticle("집", "으로/로")).toBe("으로");
     expect(pickParticle("3", "이/가")).toBe("이");
+    // A percentage is read "percent": it ends in a vowel.
+    expect(pickParticle("면 100%", "으로/로")).toBe("로");
     expect(pickParticle("항균", "률/율")).toBe("율");
     expect(pickParticle("합격", "률/율")).toBe("률");
     expect(pickParticle("제거", "률/율")).toBe("율");

@@ -5,6 +5,12 @@ import { englishToHangul } from "../../src/translate/embedded/transfer/english-h
 import { kanaToHangul } from "../../src/translate/embedded/transfer/kana-hangul.ts";
 import { loadEmbeddedDataFromDisk } from "../../src/translate/node/load-embedded-data.ts";
 import type { SourceLang, Translator } from "../../src/translate/port.ts";
+import enSyllables from "../../src/translate/resources/transfer/en-hangul-syllables.json" with {
+  type: "json",
+};
+import kanaContexts from "../../src/translate/resources/transfer/kana-hangul-contexts.json" with {
+  type: "json",
+};
 
 /**
  * The word-level transfer, each behaviour from its table of examples: what a line no glossary phrase
@@ -22,39 +28,19 @@ const ko = async (text: string, from: SourceLang) => {
   return r!;
 };
 
-describe("kana through the kana table (resources/transfer/kana-hangul.tsv)", () => {
-  it.each([
-    ["スパイシー", "스파이시"],
-    ["ジューシー", "주시"],
-    ["テイスト", "테이스트"],
-    ["マイクロ", "마이크로"],
-    ["ストリート", "스트리트"],
-    ["ホテル", "호텔"],
-    ["トマト", "토마토"],
-    ["メニュー", "메뉴"],
-    ["リッチ", "리치"],
-  ])("%s -> %s", (kana, hangul) => {
+describe("kana through the kana table (resources/transfer/kana-hangul.tsv and its contexts)", () => {
+  it.each(kanaContexts.examples.map((e) => [e.ja, e.ko] as const))("%s -> %s", (kana, hangul) => {
     expect(kanaToHangul(kana, data.transfer!.kana)).toBe(hangul);
   });
 });
 
-describe("English spelling to Hangul (resources/transfer/en-hangul.tsv)", () => {
-  it.each([
-    ["GALILEO", "갈릴레오"], // l between vowels doubled
-    ["Whisky", "위스키"], // wh a glide, y a vowel
-    ["Arran", "아란"], // a doubled consonant said once
-    ["shampoo", "샴푸"], // sh before a vowel
-    ["fish", "피시"], // sh at the end
-    ["cup", "컵"], // a short final stop closes the syllable
-    ["test", "테스트"], // consonant clusters get ㅡ
-    ["cake", "케이크"], // a vowel before consonant + silent e is long
-    ["gin", "진"], // g before i
-    ["Apple", "아플"], // a final -le
-    ["OXFORD", "옥스포드"], // k before s, an r before a consonant not said
-    ["dry", "드라이"], // y ending a one-vowel word
-  ])("%s -> %s", (english, hangul) => {
-    expect(englishToHangul(english, data.transfer!.englishHangul)).toBe(hangul);
-  });
+describe("English spelling to Hangul (resources/transfer/en-hangul.tsv and en-hangul-syllables.json)", () => {
+  it.each(enSyllables.examples.map((e) => [e.en, e.ko, e.note] as const))(
+    "%s -> %s (%s)",
+    (english, hangul) => {
+      expect(englishToHangul(english, data.transfer!.englishHangul)).toBe(hangul);
+    },
+  );
 });
 
 describe("Chinese aspect particles (resources/glossary/grammar.tsv)", () => {
@@ -99,14 +85,18 @@ describe("Japanese particles and endings (resources/transfer/ja-grammar.tsv)", (
 describe("English words no phrase covers", () => {
   it.each([
     // Everyday words (resources/transfer/en-ko-words.tsv) and function words left out or moved.
-    ["Cook meat and eggs", /고기 및 달걀/],
+    ["Cook meat and eggs", /고기와 달걀/],
     // A capitalised word Korean has is written; a name stays.
     ["AGRICULTURAL BANK", /은행/],
+    // ... also when it is the line's only word.
+    ["WAIT", /^기다림$/],
     ["Anker Power Bank", /^Anker /],
     // Words dictionaries know but no Korean word list has are written in Hangul; names, codes stay.
     ["ISLAY SINGLE MALT SCOTCH WHISKY", /스카치|스코치/],
     ["MovieShots Dataset", /^MovieShots \p{Script=Hangul}+$/u],
     ["Jill Carter", /^Jill Carter$/],
+    // A capitalised word of the hand-written list is a word, not a name.
+    ["Restroom", /^화장실$/],
     ["49% vol.", /vol/],
   ])("%s", async (text, expected) => {
     const r = await ko(text, "en");

@@ -103,6 +103,11 @@ export function buildEmbeddedData(files: EmbeddedDataFiles): EmbeddedData {
   for (const dict of [files.zhEn, files.jaEn]) if (dict) collectEnglishWords(dict, englishWords);
   for (const key of lexicons.en.entries.keys())
     for (const w of key.split(/[^a-z]+/)) if (w) englishWords.add(w);
+  // The hand-written everyday words too: a capitalised one (Restroom, Canada) is a word, not a name.
+  for (const line of (files.transfer?.enWords ?? "").split("\n")) {
+    const word = line.split("\t")[0]?.trim().toLowerCase();
+    if (word && !word.startsWith("#")) englishWords.add(word);
+  }
   lexicons.en.englishWords = englishWords;
   const transfer = files.transfer
     ? buildTransferData({ ...files.transfer, cjk: files.cjk, jaEn: files.jaEn, zhEn: files.zhEn })

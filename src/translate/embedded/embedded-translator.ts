@@ -150,15 +150,15 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
       grammar,
     });
     const unknown = tokens.filter((t) => t.kind === "unknown").map((t) => t.src);
-    if (unknown.length) {
-      // The known phrases did not cover it all: the word-level transfer writes the rest (into Korean).
-      if (!data.transfer || lang !== "ko")
-        return kept(`not in the glossary or dictionary: ${unknown.slice(0, 5).join(" ")}`);
+    if (unknown.length && (!data.transfer || lang !== "ko"))
+      return kept(`not in the glossary or dictionary: ${unknown.slice(0, 5).join(" ")}`);
+    // The known phrases did not cover it all, or an English line holds a word in capitals the reading kept
+    // as a name (WAIT, REPAIRS): the word-level transfer writes the rest (into Korean).
+    if (data.transfer && lang === "ko" && (unknown.length || family === "en"))
       tokens = transferUnknown(tokens, family, data.transfer, {
         source: data.lexicons[family],
         english: data.lexicons.en,
       });
-    }
     // Names and loanwords of an English line are written in Hangul, as Korean signs and shops write them.
     if (family === "en" && lang === "ko" && data.transfer)
       tokens = latinNamesInHangul(tokens, data.transfer, data.lexicons.en.englishWords ?? new Set());

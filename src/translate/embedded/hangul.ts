@@ -40,6 +40,8 @@ const DIGIT_FINAL: Record<string, number> = {
 
 /** The final consonant index of the last sound of a word (0 = ends in a vowel), if it can be told. */
 export function finalConsonant(word: string): number | undefined {
+  // A percentage is read "percent", which ends in a vowel.
+  if (/\d\s?%$/.test(word.trimEnd())) return 0;
   const trimmed = word.replace(/[\s)\]}"'」』】%.,!?~-]+$/u, "");
   const last = trimmed.at(-1);
   if (!last) return undefined;

@@ -70,6 +70,12 @@ export function createLexicon(family: Family): Lexicon {
   return { family, entries: new Map(), maxKeyLength: 0 };
 }
 
+/**
+ * An English compound written with a hyphen where a row writes a space (Anti-Fog, Anti Fog): the key to
+ * try when the text's own form has no row. The same length, so positions stay those of the source.
+ */
+export const spacedCompound = (key: string) => key.replace(/(?<=[a-z])-(?=[a-z])/g, " ");
+
 export function keyFor(family: Family, form: string): string {
   return family === "en" ? form.toLowerCase() : form;
 }

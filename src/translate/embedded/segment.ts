@@ -6,7 +6,7 @@
  * dictionary binary to load: Chinese needs no word breaker when every word it can translate is in a list.
  */
 import type { PairGrammar } from "./grammar.ts";
-import type { Family, Lexicon, OutLang } from "./lexicon.ts";
+import { type Family, type Lexicon, type OutLang, spacedCompound } from "./lexicon.ts";
 import { CN_NUMERAL_CHARACTERS } from "./numbers.ts";
 import { matchRules } from "./rules.ts";
 import type { Token } from "./tokens.ts";
@@ -109,6 +109,10 @@ export function segment({ text, family, lexicon, user, lang, grammar }: SegmentI
     if (!Number.isFinite(best[i]?.cost)) continue;
     const ch = text[i] ?? "";
 
+    // A hyphen inside an English compound (Soft-Touch, Spill-Proof) joins words Korean writes apart.
+    if (family === "en" && ch === "-" && /[a-z]/.test(lower[i - 1] ?? "") && /[a-z]/.test(lower[i + 1] ?? ""))
+      relax(i, i + 1, COST.space, { src: " ", kind: "space", pos: "n" });
+
     if (SPACE.test(ch)) {
       let j = i + 1;
       while (j < n && SPACE.test(text[j] ?? "")) j++;
@@ -121,7 +125,10 @@ export function segment({ text, family, lexicon, user, lang, grammar }: SegmentI
       if (!lex) continue;
       const max = Math.min(lex.maxKeyLength, n - i);
       for (let len = max; len >= 1; len--) {
-        const entry = lex.entries.get(lower.slice(i, i + len));
+        const key = lower.slice(i, i + len);
+        const entry =
+          lex.entries.get(key) ??
+          (family === "en" && key.includes("-") ? lex.entries.get(spacedCompound(key)) : undefined);
         if (!entry || entry.out[lang] === undefined) continue;
         if (!wordBoundaryOk(i, i + len)) continue;
         if (entry.kind === "dict" && (insideGlossaryWord[i] || insideGlossaryWord[i + len])) continue;

@@ -5,7 +5,7 @@
  *   governs, written as the action noun a Korean shop ends the line with (필터 2개 포함, 햇빛으로부터 피부
  *   보호); a possessive right after it is dropped, as Korean copy does (Your Skin -> 피부).
  * - A preposition Korean writes as a postposition follows its noun phrase (within 30 Days -> 30일 이내,
- *   from the Sun -> 햇빛부터); "by" before an amount is not written (by Up to 90% -> 최대 90%).
+ *   from the Sun -> 햇빛으로부터); "by" before an amount is not written (by Up to 90% -> 최대 90%).
  * - A bare count before a plural noun goes behind it with its counter (2 Filters -> 필터 2개), or in front as
  *   a number of kinds (3 Sizes -> 3가지 사이즈).
  *
@@ -17,7 +17,10 @@ import type { Token } from "../tokens.ts";
 
 const VERBS = new Map<string, string>(Object.entries(data.clauseVerbs.verbs));
 const POSSESSIVES = new Set(data.sets.possessives);
+const HELPS = new Set(data.helps.words);
 const POSTPOSITIONS = new Set(data.sets.postpositions);
+const ARTICLES = new Set(data.sets.articles);
+const FROM_AWAY = new Set(data.fromAway.verbs);
 const KINDS = new Set(data.sets.kinds);
 const CLAUSE_END = /^[,.;:!?]$/;
 
@@ -59,9 +62,24 @@ function clauseEnd(out: Token[], i: number): number {
 export function clauseVerbsLast(out: Token[], moved: Set<Token>): void {
   for (let start = 0; start < out.length; ) {
     let i = skipSpaces(out, start);
+    // "Helps Reduce Frizz": the help is said after the act it helps.
+    const helped: Token[] = [];
+    const helpedAct = out[skipSpaces(out, i + 1)];
+    if (HELPS.has(out[i]?.src.toLowerCase() ?? "") && helpedAct && clauseVerb(helpedAct.src)) {
+      const help = out[i] as Token;
+      helped.push({
+        src: help.src,
+        kind: "lex",
+        pos: "n",
+        entry: { out: { ko: data.helps.ko }, pos: "n", kind: "glossary" },
+      });
+      out.splice(i, skipSpaces(out, i + 1) - i);
+    }
     const end = clauseEnd(out, i);
     // An adverb in -ly before the verb stays in front of the clause (Thoroughly cook meat -> 철저히 고기 조리).
     if (/^[a-z]{3,}ly$/i.test(out[i]?.src ?? "") && out[i]?.pos !== "v") i = skipSpaces(out, i + 1);
+    // So does "Please" (the request is written as the act's ending, en-ko.ts).
+    if (out[i]?.src.toLowerCase() === "please") i = skipSpaces(out, i + 1);
     const t = out[i];
     const ko = t && !t.src.includes(" ") && (t.kind === "lex" || t.kind === "latin") && clauseVerb(t.src);
     let next = skipSpaces(out, i + 1);
@@ -74,8 +92,13 @@ export function clauseVerbsLast(out: Token[], moved: Set<Token>): void {
     if (POSSESSIVES.has(out[next]?.src.toLowerCase() ?? "") && afterPossessive < end) next = afterPossessive;
     let last = end;
     while (last > next && out[last - 1]?.kind === "space") last--;
-    const verb = verbToken(t, ko);
-    const clause = [...out.slice(next, last), SPACE, verb];
+    // A verb written with its particle first (fit) glues to the phrase it governs, unless the phrase ends
+    // in a postposition of its own (Fits in Your Pocket).
+    const tail = out[last - 1];
+    const glued = tail?.pos === "p" || tail?.entry?.out.ko?.startsWith("~");
+    const written = glued ? ko.replace(/^~\S*\s/, "") : ko;
+    const verb = verbToken(t, written);
+    const clause = [...out.slice(next, last), ...(written.startsWith("~") ? [] : [SPACE]), verb, ...helped];
     out.splice(i, last - i, ...clause);
     moved.add(verb);
     start = i + clause.length + (end - last) + 1;
@@ -89,6 +112,9 @@ export function timeFirst(out: Token[]): void {
   for (let i = 1; i < out.length; i++) {
     const t = out[i] as Token;
     if (t.kind !== "lex" || !TIME_FIRST.has(t.src.toLowerCase())) continue;
+    // A time word before an amount is its label (Was $29.99 Now $19.99), not said of the clause.
+    const after = out[skipSpaces(out, i + 1)];
+    if (after?.kind === "rule" || after?.kind === "number") continue;
     let start = i;
     while (start > 0 && !(out[start - 1]?.kind === "punct" && CLAUSE_END.test(out[start - 1]?.src ?? "")))
       start--;
@@ -103,6 +129,7 @@ export function timeFirst(out: Token[]): void {
 
 /** Prepositions Korean writes after their noun phrase go there. */
 export function postpositionsAfter(out: Token[]): void {
+  fromAway(out);
   for (let i = 0; i < out.length; i++) {
     const t = out[i] as Token;
     const src = t.src.toLowerCase();
@@ -110,7 +137,12 @@ export function postpositionsAfter(out: Token[]): void {
     const ko = t.entry?.out.ko ?? "";
     // Written as a word of its own (within -> 이내) or glued (from -> ~부터); a row saying more stays.
     if (t.pos === "p" ? !ko.startsWith("~") : t.pos !== "n") continue;
-    const j = skipSpaces(out, i + 1);
+    let j = skipSpaces(out, i + 1);
+    // An article is written as nothing: the phrase starts after it (from the US).
+    if (ARTICLES.has(out[j]?.src.toLowerCase() ?? "") && isNounPart(out[skipSpaces(out, j + 1)])) {
+      out.splice(j, skipSpaces(out, j + 1) - j);
+    }
+    j = skipSpaces(out, i + 1);
     if (!isNounPart(out[j])) continue;
     // "by Up to 90%", "by 50%": the amount says it alone.
     if (
@@ -159,6 +191,7 @@ export function countsWithCounters(out: Token[]): void {
 
 const NEGATED = new Map<string, string>(Object.entries(data.negation.negated));
 const NEEDS = new Set(data.negation.needs);
+const PROHIBITED = new Set(data.negation.prohibitedActs);
 
 /** A word's Korean as a negation table key: no glue mark, no modifier ending (적합한 -> 적합). */
 const bare = (ko: string) => ko.replace(/^~(에|에게)?\s?/, "").replace(/(한|된|하는)$/, "");
@@ -190,6 +223,27 @@ export function negations(out: Token[]): void {
           ? ko.replace(/한$/, "하지 않은")
           : `${ko} ${data.ko.notDone}`;
       out.splice(i, j - i + 1, negatedToken(w, written));
+      continue;
+    }
+    // No + a prohibited act (No Smoking, No Parking): the act is prohibited.
+    const act = out[j];
+    if (
+      act?.kind === "lex" &&
+      PROHIBITED.has(act.src.toLowerCase()) &&
+      act.entry?.out.ko &&
+      !isWord(out[skipSpaces(out, j + 1)])
+    ) {
+      out.splice(i, j - i + 1, negatedToken(act, `${act.entry.out.ko} ${data.negation.prohibited}`));
+      continue;
+    }
+    // No + another act in -ing (No Fading, No Pilling): a claim that it does not happen.
+    if (
+      act?.kind === "lex" &&
+      /ing$/i.test(act.src) &&
+      act.entry?.out.ko &&
+      !isWord(out[skipSpaces(out, j + 1)])
+    ) {
+      out.splice(i, j - i + 1, negatedToken(act, `${act.entry.out.ko} ${data.negation.absent}`));
       continue;
     }
     // No + noun phrase + needed: the need is negated, the "no" is not written.
@@ -262,5 +316,17 @@ export function qualityAfterPhrase(out: Token[]): void {
       out[k] = { ...post, entry: { ...post.entry, out: { ...post.entry.out, ko: data.ko.qualityIn } } };
     out.splice(k + 1, 0, SPACE, quality);
     out.splice(a, skipSpaces(out, a + 1) - a);
+  }
+}
+
+/** "Protect Your Skin from the Sun": in a clause a verb of keeping away opens, "from" is fromAway.ko. */
+function fromAway(out: Token[]): void {
+  let away = false;
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.kind === "punct" && CLAUSE_END.test(t.src)) away = false;
+    else if (FROM_AWAY.has(t.src.toLowerCase())) away = true;
+    else if (away && t.kind === "lex" && t.src.toLowerCase() === "from")
+      out[i] = { ...t, pos: "p", entry: { out: { ko: data.fromAway.ko }, pos: "p", kind: "glossary" } };
   }
 }

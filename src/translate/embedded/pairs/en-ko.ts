@@ -5,9 +5,10 @@
  */
 import data from "../../resources/grammar/en-ko.json" with { type: "json" };
 import type { PairGrammar } from "../grammar.ts";
-import { isModifierForm, isQuality } from "../hangul.ts";
+import { isModifierForm, isQuality, pickParticle, toConnective, toRequest } from "../hangul.ts";
 import type { Piece, Token } from "../tokens.ts";
 import {
+  clauseVerb,
   clauseVerbsLast,
   countsWithCounters,
   listComma,
@@ -19,6 +20,8 @@ import {
 } from "./en-ko-clauses.ts";
 
 const KO = data.ko;
+const BOUNDS = new Set(data.sets.boundsBeforeHead);
+const ENDS_CLAUSE = /^[,.;:!?]$/;
 const AFTER_NUMBER = new Set(data.sets.afterNumber);
 
 export const englishKorean: PairGrammar = {
@@ -26,15 +29,20 @@ export const englishKorean: PairGrammar = {
   spacedSource: true,
   beforeReorder: (out, moved) => {
     forPhrasesFirst(out, moved);
+    keepAs(out, moved);
     negations(out);
     countsWithCounters(out);
     withAsMeans(out);
     postpositionsAfter(out);
+    boundsBeforeHead(out);
+    percentOf(out);
+    discountTarget(out);
     qualityAfterPhrase(out);
     clauseVerbsLast(out, moved);
     timeFirst(out);
   },
-  keepsInObject: listComma,
+  keepsInObject: (out, i, end, isObjectPart) =>
+    listComma(out, i, end, isObjectPart) || andInObject(out, end, isObjectPart),
   afterReorder: englishComparatives,
   pieces: neighbours,
 };
@@ -84,7 +92,9 @@ function englishComparatives(out: Token[]): void {
     if (t.kind !== "lex" || !AFTER_NUMBER.has(t.src.toLowerCase())) continue;
     let end = i + 1;
     if (out[end]?.kind === "space") end++;
-    if (out[end]?.kind !== "number" && out[end]?.number === undefined) continue;
+    // A number, or an amount a rule read (Under $20).
+    const amount = out[end]?.kind === "rule" && /^[$£€]?\d/.test(out[end]?.src ?? "");
+    if (out[end]?.kind !== "number" && out[end]?.number === undefined && !amount) continue;
     end++;
     // The unit or counter that goes with the number stays with it: "Over 50 Hours" -> 50 hours and more.
     if (out[end]?.kind === "space" && out[end + 1]?.pos === "cl") end += 2;
@@ -97,10 +107,11 @@ function englishComparatives(out: Token[]): void {
 
 /**
  * English words whose Korean depends on their neighbours: "and" between two qualities is the connective
- * ending (Durable and Long Lasting), not the word "and"; "Extra" before a quality is "more" (Extra
+ * ending (Durable and Long Lasting), not the word "and"; "Extra" before a quality is "very" (Extra
  * Wide); "Free" after a noun is written as the loanword (examples: en-ko-examples.json).
  */
 function neighbours(pieces: Piece[]): void {
+  pleaseAsRequest(pieces);
   const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as Piece;
@@ -108,15 +119,27 @@ function neighbours(pieces: Piece[]): void {
     const prev = words[i - 1];
     const next = words[i + 1];
     const lastWord = (p: Piece | undefined) => p?.text.split(" ").at(-1) ?? "";
+    const firstWord = (p: Piece | undefined) => p?.text.split(" ")[0] ?? "";
+    // Quick and Easy Setup: the second quality may be written with its noun (Easy Setup is one row).
     if (
       (src === "and" || src === "&") &&
       prev &&
       next &&
       isModifierForm(lastWord(prev)) &&
-      isModifierForm(lastWord(next))
-    )
+      (isModifierForm(lastWord(next)) || isModifierForm(firstWord(next)))
+    ) {
       w.text = "";
-    else if (src === "extra" && next && isQuality(next.text.split(" ")[0] ?? "")) w.text = KO.more;
+      // The writing joins two modifiers only when the second ends its piece; here "and" says they are a list.
+      const connective = toConnective(lastWord(prev));
+      if (connective && !isModifierForm(lastWord(next)))
+        prev.text = `${prev.text.slice(0, prev.text.length - lastWord(prev).length)}${connective}`;
+    }
+    // Kids and Pets: two nouns are joined with the particle ko.and, as Korean copy lists them; a longer
+    // list (Cable, Charger and Case) keeps the word "and".
+    else if (src === "and" && nounWord(prev) && nounWord(next) && words[i - 2]?.token.src !== ",") {
+      w.text = "";
+      (prev as Piece).text += pickParticle((prev as Piece).text, KO.and);
+    } else if (src === "extra" && next && isQuality(next.text.split(" ")[0] ?? "")) w.text = KO.more;
     else if (src === "most" && next && isQuality(next.text.split(" ")[0] ?? "")) w.text = KO.most;
     else if (src === "," && prev && next && isModifierForm(lastWord(prev)) && isModifierForm(lastWord(next)))
       w.text = "";
@@ -126,5 +149,186 @@ function neighbours(pieces: Piece[]): void {
       (!next || next.token.kind === "punct")
     )
       w.text = KO.free;
+  }
+}
+
+const isNounPart = (t: Token | undefined) =>
+  !!t &&
+  (t.kind === "lex" || t.kind === "latin" || t.kind === "number" || t.kind === "rule") &&
+  t.pos !== "v";
+const clauseBreak = (t: Token | undefined) => !t || (t.kind === "punct" && ENDS_CLAUSE.test(t.src));
+
+/**
+ * A bound that closes a noun phrase (Free Returns Within 30 Days, Fast Charging in 2 Hours) goes in front
+ * of it: Korean puts what qualifies a noun before it (within 30 days, free returns). Only in a clause a noun
+ * opens; a verb's clause puts the verb last instead. Which postpositions and rules: sets.boundsBeforeHead.
+ */
+function boundsBeforeHead(out: Token[]): void {
+  let start = 0;
+  for (let i = 0; i <= out.length; i++) {
+    if (!clauseBreak(out[i])) continue;
+    let a = start;
+    while (out[a]?.kind === "space") a++;
+    let z = i;
+    while (z > a && out[z - 1]?.kind === "space") z--;
+    const bound = out[z - 1];
+    const name = bound?.kind === "rule" ? bound.rule?.rule : bound?.src.toLowerCase();
+    const opener = out[a];
+    // "within 30 days of purchase": the bound is said of more than the phrase before it; left as it is.
+    const clause = out.slice(a, z);
+    const of = clause.some((t) => t.src.toLowerCase() === "of");
+    if (bound && name && BOUNDS.has(name) && opener && !of && !clauseVerb(opener.src) && opener.pos !== "v") {
+      // The bound's phrase: back over its noun parts to the head's last word, which a space ends.
+      let b = z - 1;
+      if (bound.kind !== "rule") {
+        if (out[b - 1]?.kind === "space") b--;
+        while (b > a && isNounPart(out[b - 1])) b--;
+        // A count goes with its unit (Within 1 Year).
+        if (out[b - 1]?.kind === "space" && out[b - 2]?.kind === "number") b -= 2;
+      }
+      const head = out.slice(a, b);
+      if (head.some((t) => t.kind !== "space") && head.every((t) => isNounPart(t) || t.kind === "space")) {
+        const phrase = out.slice(b, z);
+        const written = head.filter((t, k) => t.kind !== "space" || k < head.length - 1);
+        out.splice(a, z - a, ...phrase, SPACE, ...written.filter((t, k) => k > 0 || t.kind !== "space"));
+      }
+    }
+    start = i + 1;
+  }
+}
+
+const SPACE: Token = { src: " ", kind: "space", pos: "n" };
+
+/** "99% of Germs": the share after what it is a share of (germs 99%), as Korean writes it. */
+function percentOf(out: Token[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.kind !== "rule" || !/%$/.test(t.src)) continue;
+    let j = i + 1;
+    while (out[j]?.kind === "space") j++;
+    if (out[j]?.src.toLowerCase() !== "of") continue;
+    let k = j + 1;
+    while (out[k]?.kind === "space") k++;
+    let end = k;
+    while (isNounPart(out[end]) || (out[end]?.kind === "space" && isNounPart(out[end + 1]))) end++;
+    if (end === k) continue;
+    const phrase = [...out.slice(k, end), SPACE, t];
+    out.splice(i, end - i, ...phrase);
+    i += phrase.length - 1;
+  }
+}
+
+const KEEP = data.keepAs;
+const POSSESSIVES = new Set(data.sets.possessives);
+const KEEP_VERBS = new Set(KEEP.verbs);
+const KEEP_AFTER = new Set(KEEP.after);
+const KEEP_ADVERBS = new Map<string, string>(Object.entries(KEEP.adverbs));
+const written = (ko: string, pos: Token["pos"], src = ""): Token => ({
+  src,
+  kind: "lex",
+  pos,
+  entry: { out: { ko }, pos, kind: "glossary" },
+});
+
+/**
+ * "Keeps Drinks Hot for 12 Hours": the state is an adverb before the verb, the object marked, a duration
+ * between them (drinks-OBJ 12 hours hot keep). With no object (Stays Cool) the adverb alone goes before it.
+ */
+function keepAs(out: Token[], moved: Set<Token>): void {
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (!KEEP_VERBS.has(t.src.toLowerCase())) continue;
+    let from = skip(out, i + 1);
+    // The object's possessive is not written (Keep Your Baby Warm).
+    if (POSSESSIVES.has(out[from]?.src.toLowerCase() ?? "") && isNounPart(out[skip(out, from + 1)]))
+      from = skip(out, from + 1);
+    let a = from;
+    while (isNounPart(out[a]) && !KEEP_ADVERBS.has(out[a]?.src.toLowerCase() ?? "")) a = skip(out, a + 1);
+    const adverb = KEEP_ADVERBS.get(out[a]?.src.toLowerCase() ?? "");
+    if (!adverb) continue;
+    let objectEnd = a;
+    while (objectEnd > from && out[objectEnd - 1]?.kind === "space") objectEnd--;
+    const object = out.slice(from, objectEnd);
+    let end = a + 1;
+    const extra: Token[] = [];
+    const after = skip(out, end);
+    const afterSrc = out[after]?.src.toLowerCase() ?? "";
+    if (out[after]?.kind === "rule" || KEEP_AFTER.has(afterSrc) || afterSrc.startsWith("for ")) {
+      extra.push(out[after] as Token, SPACE);
+      end = after + 1;
+    }
+    const verb = written(KEEP.verb, "v", t.src);
+    const said = [
+      ...(object.length ? [...object, written(KEEP.object, "p"), SPACE] : []),
+      ...extra,
+      written(adverb, "n", out[a]?.src),
+      SPACE,
+      verb,
+    ];
+    out.splice(i, end - i, ...said);
+    moved.add(verb);
+    i += said.length - 1;
+  }
+}
+
+const skip = (out: Token[], i: number) => {
+  while (out[i]?.kind === "space") i++;
+  return i;
+};
+
+const COUNTED_FIRST = new Set(data.sets.countedFirst);
+
+/**
+ * "20% Off Everything", "Set of 6 Plates": what a discount is on, or what is counted, goes in front
+ * (everything 20% off, plates set of 6).
+ */
+function discountTarget(out: Token[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.kind !== "rule" || !(/\boff$/i.test(t.src) || COUNTED_FIRST.has(t.rule?.rule ?? ""))) continue;
+    let k = skip(out, i + 1);
+    if (POSSESSIVES.has(out[k]?.src.toLowerCase() ?? "")) k = skip(out, k + 1);
+    let end = k;
+    while (isNounPart(out[end]) || (out[end]?.kind === "space" && isNounPart(out[end + 1]))) end++;
+    // Only a phrase that closes the clause: "20% Off for Members" is the for phrase's.
+    if (end === k || !clauseBreak(out[skip(out, end)])) continue;
+    const phrase = [...out.slice(k, end), SPACE, t];
+    out.splice(i, end - i, ...phrase);
+    i += phrase.length - 1;
+  }
+}
+
+/** A piece that writes a plain noun in Hangul (a glossary or transfer noun, not a modifier, not glued). */
+const nounWord = (p: Piece | undefined) =>
+  !!p &&
+  p.token.kind === "lex" &&
+  p.token.pos === "n" &&
+  !p.glueAfter &&
+  // An English quality that a row writes as a noun (Removable) is not listed with a particle.
+  !/(able|ible|ful|ive|ous|ic|proof|resistant|free|ed)$/i.test(p.token.src) &&
+  /\p{Script=Hangul}$/u.test(p.text) &&
+  !isModifierForm(p.text.split(" ").at(-1) ?? "");
+
+const isAnd = (t: Token | undefined) => !!t && /^(and|&)$/i.test(t.src);
+
+/** "Safe for Kids and Pets": nouns joined by "and" are one object, the verb after both. */
+function andInObject(out: Token[], end: number, isObjectPart: (t: Token | undefined) => boolean): boolean {
+  const at = out[end]?.kind === "space" && isAnd(out[end + 1]) ? end + 1 : end;
+  if (!isAnd(out[at])) return false;
+  let before = end - 1;
+  while (out[before]?.kind === "space") before--;
+  return isObjectPart(out[before]) && isObjectPart(out[skip(out, at + 1)]);
+}
+
+/** "Please Recycle": the request is the ending of the act that closes the clause (재활용하세요). */
+function pleaseAsRequest(pieces: Piece[]): void {
+  for (let k = 0; k < pieces.length; k++) {
+    if (pieces[k]?.token.src.toLowerCase() !== "please") continue;
+    let act: Piece | undefined;
+    for (let j = k + 1; pieces[j] && pieces[j]?.token.kind !== "punct"; j++)
+      if (pieces[j]?.text && pieces[j]?.token.kind !== "space") act = pieces[j];
+    // Only an act: a verb, or the action noun a clause verb is written as.
+    const request = act?.token.pos === "v" ? toRequest(act.text) : undefined;
+    if (act && request) act.text = request;
   }
 }

@@ -1,14 +1,18 @@
 /**
- * Kana to Hangul, as Korean writes Japanese words it has no translation for (オリジナル -> 오리지나루 is
- * never right, but a Korean reader can say it; the kana alone say nothing to them). The table is data
- * (resources/transfer/kana-hangul.tsv); this file only applies it.
+ * Kana to Hangul, as Korean writes Japanese words it has no translation for (a loanword in katakana as
+ * Korean spells its sound: a Korean reader can say it; the kana alone say nothing to them). The table
+ * (resources/transfer/kana-hangul.tsv) and the contexts it cannot say (kana-hangul-contexts.json, with
+ * their examples) are data; this file only applies them.
  */
+import contexts from "../../resources/transfer/kana-hangul-contexts.json" with { type: "json" };
+
 const HANGUL_BASE = 0xac00;
 const JONG_NIEUN = 4;
 const JONG_RIEUL = 8;
-const SMALL_TSU = /[ッっ]/;
-const N = /[ンん]/;
-const LONG = /[ーｰ〜～]/;
+const anyOf = (chars: string) => new RegExp(`[${chars}]`);
+const SMALL_TSU = anyOf(contexts.smallTsu);
+const N = anyOf(contexts.n);
+const LONG = anyOf(contexts.long);
 
 /** Hiragana to katakana (the table is written in katakana). */
 export const toKatakana = (text: string) =>
@@ -22,22 +26,15 @@ function close(text: string, jong: number): string {
 }
 
 /**
- * Japanese writes a vowel after a consonant English has none after (ストリート, マイクロ, テイスト);
- * Korean writes ㅡ there (스트리트, 마이크로, 테이스트): a u-row kana before another consonant, a ト or
- * ド before an r-row kana or ending a word after ス, ン, ッ or ー.
+ * Japanese writes a vowel after a consonant English has none after (street, micro, taste); Korean writes
+ * its inserted vowel there: a u-row kana before another consonant, a t-row kana before an r-row kana or
+ * ending a word after one of `afterFinalT` (resources/transfer/kana-hangul-contexts.json).
  */
-const U_ROW: Record<string, string> = {
-  ク: "크",
-  グ: "그",
-  ス: "스",
-  ズ: "즈",
-  フ: "프",
-  ブ: "브",
-  プ: "프",
-};
-const T_ROW: Record<string, string> = { ト: "트", ド: "드" };
-const VOWEL_KANA = /[アイウエオァィゥェォャュョーンッ]/;
-const R_ROW = /[ラリルレロ]/;
+const U_ROW: Record<string, string> = contexts.uRow;
+const T_ROW: Record<string, string> = contexts.tRow;
+const VOWEL_KANA = anyOf(contexts.vowelKana);
+const R_ROW = anyOf(contexts.rRow);
+const AFTER_FINAL_T = anyOf(contexts.afterFinalT);
 
 function epenthetic(text: string, i: number): string | undefined {
   const ch = text[i] as string;
@@ -45,7 +42,7 @@ function epenthetic(text: string, i: number): string | undefined {
   const prev = text[i - 1];
   if (U_ROW[ch] && next !== undefined && !VOWEL_KANA.test(next)) return U_ROW[ch];
   if (T_ROW[ch] && next !== undefined && R_ROW.test(next)) return T_ROW[ch];
-  if (T_ROW[ch] && next === undefined && prev !== undefined && /[スンッー]/.test(prev)) return T_ROW[ch];
+  if (T_ROW[ch] && next === undefined && prev !== undefined && AFTER_FINAL_T.test(prev)) return T_ROW[ch];
   return undefined;
 }
 
@@ -64,14 +61,14 @@ export function kanaToHangul(kana: string, table: Map<string, string>): string |
     const katakanaWord = kana !== text || /[\u30a0-\u30ff]/.test(kana);
     const reduced =
       katakanaWord && kana === kana.replace(/[\u3041-\u3096]/g, "") ? epenthetic(text, i) : undefined;
-    // A word-final ル closes the syllable before it (ホテル 호텔, オリジナル 오리지날).
-    const finalL = ch === "ル" && i === text.length - 1 && i > 0 && kana === text;
+    // A word-final r-row kana closes the syllable before it (hotel, original).
+    const finalL = ch === contexts.finalL && i === text.length - 1 && i > 0 && kana === text;
     const one = table.get(ch);
     if (reduced) out += reduced;
     else if (finalL && out && close(out, JONG_RIEUL) !== out) out = close(out, JONG_RIEUL);
     else if (one) out += one;
     else if (N.test(ch)) out = close(out, JONG_NIEUN);
-    // A doubled consonant (リッチ) and a long vowel (ジューシー) are not written: 리치, 주시.
+    // A doubled consonant (rich) and a long vowel (juicy) are not written.
     else if (!SMALL_TSU.test(ch) && !LONG.test(ch)) return undefined;
     i++;
   }
