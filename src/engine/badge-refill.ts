@@ -65,33 +65,16 @@ export function refillBadge(
   if (holes === 0) return;
   // Squared distance of every known window pixel from the badge's colour, then from the fitted surface.
   const gap = scratchFloat32("badge-refill.gap", n, false);
-  const measure = (field: Float32Array | undefined) => {
-    for (let y = 0, p = 0; y < h; y++) {
-      for (let x = 0, i = ((win.y + y) * W + win.x) * 4; x < w; x++, p++, i += 4) {
-        if (hole[p]) continue;
-        const r = field ? field[p * 3]! : ground.r;
-        const g = field ? field[p * 3 + 1]! : ground.g;
-        const b = field ? field[p * 3 + 2]! : ground.b;
-        gap[p] = (d[i]! - r) ** 2 + (d[i + 1]! - g) ** 2 + (d[i + 2]! - b) ** 2;
-      }
-    }
-  };
-  const within = (limit: number, key: string) => {
-    const out = scratchUint8(`badge-refill.${key}`, n);
-    const l2 = limit * limit;
-    for (let p = 0; p < n; p++) if (!hole[p] && gap[p]! <= l2) out[p] = 1;
-    return out;
-  };
-  measure(undefined);
-  let model = fitSurface(image, win, within(NEAR_GROUND, "first"));
+  measureGap(image, win, hole, gap, undefined, ground);
+  let model = fitSurface(image, win, within(hole, gap, n, NEAR_GROUND, "badge-refill.first"));
   if (model === undefined) return;
   // Second pass: pixels near the fitted surface (the far end of a gradient is far from its middle colour).
-  measure(model);
-  model = fitSurface(image, win, within(NEAR_MODEL, "second"));
+  measureGap(image, win, hole, gap, model, ground);
+  model = fitSurface(image, win, within(hole, gap, n, NEAR_MODEL, "badge-refill.second"));
   if (model === undefined) return;
-  measure(model);
-  const fit = within(NEAR_MODEL, "fit");
-  const extent = within(NEAR_GROUND, "extent");
+  measureGap(image, win, hole, gap, model, ground);
+  const fit = within(hole, gap, n, NEAR_MODEL, "badge-refill.fit");
+  const extent = within(hole, gap, n, NEAR_GROUND, "badge-refill.extent");
   const grown = badge.text ? takeHalo(hole, gap, w, h, win, badge.text) : hole;
   // Holes that touch only the badge's fill need no shape: all of them are inside it.
   const inside = touchesOtherGround(grown, extent, w, h) ? shapeUnderHoles(grown, extent, w, h) : grown;
@@ -120,6 +103,52 @@ export function refillBadge(
   if (outsideHoles === 0) return;
   inpaint(image, outside, [win], ignore);
   if (pending) for (let p = 0; p < n; p++) if (hole[p] && !inside[p]) pending[at(win, W, p)] = 0;
+}
+
+/**
+ * Squared RGB distance of each known window pixel from `field` (per pixel) or, without one, from `ground`.
+ * Module-level rather than a closure per call: V8 compiles a hot loop inside a fresh closure again on
+ * every call (its on-stack code is tied to that closure's context), so most of it ran unoptimized,
+ * boxing every intermediate number.
+ */
+function measureGap(
+  image: RgbaImage,
+  win: Window,
+  hole: Uint8Array,
+  gap: Float32Array,
+  field: Float32Array | undefined,
+  ground: Rgb,
+): void {
+  const { w, h } = win;
+  const W = image.width;
+  const d = image.data;
+  if (field === undefined) {
+    const { r, g, b } = ground;
+    for (let y = 0, p = 0; y < h; y++) {
+      for (let x = 0, i = ((win.y + y) * W + win.x) * 4; x < w; x++, p++, i += 4) {
+        if (hole[p]) continue;
+        gap[p] = (d[i]! - r) ** 2 + (d[i + 1]! - g) ** 2 + (d[i + 2]! - b) ** 2;
+      }
+    }
+    return;
+  }
+  for (let y = 0, p = 0; y < h; y++) {
+    for (let x = 0, i = ((win.y + y) * W + win.x) * 4; x < w; x++, p++, i += 4) {
+      if (hole[p]) continue;
+      gap[p] =
+        (d[i]! - field[p * 3]!) ** 2 +
+        (d[i + 1]! - field[p * 3 + 1]!) ** 2 +
+        (d[i + 2]! - field[p * 3 + 2]!) ** 2;
+    }
+  }
+}
+
+/** Known pixels within `limit` (RGB distance), in the scratch array `key`. */
+function within(hole: Uint8Array, gap: Float32Array, n: number, limit: number, key: string): Uint8Array {
+  const out = scratchUint8(key, n);
+  const l2 = limit * limit;
+  for (let p = 0; p < n; p++) if (!hole[p] && gap[p]! <= l2) out[p] = 1;
+  return out;
 }
 
 /**
