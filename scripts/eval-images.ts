@@ -187,6 +187,8 @@ interface Row {
   heights: number[];
   /** Regions drawn below 0.7 of their original height, for --verbose. */
   small: string[];
+  /** Regions counted as mixed, with the source words read again in them, for --verbose. */
+  mixedLines?: string[];
   undrawn: number;
   badges: number;
   badgesKept: number;
@@ -285,7 +287,12 @@ async function measure(
         .join(""),
       lang,
     );
-    if (residualChars(regionTokens, left) >= 2) row.mixed++;
+    if (residualChars(regionTokens, left) >= 2) {
+      row.mixed++;
+      const again = [...left.keys()].filter((t) => regionTokens.has(t)).join(" ");
+      row.mixedLines ??= [];
+      row.mixedLines.push(`${region.text}→${region.text_kr} (read again: ${again})`);
+    }
   }
   const erased = outcome.data ? await decodeBase64(instrument, outcome.data.inpainted_base64) : undefined;
   if (erased) {
@@ -400,6 +407,7 @@ async function evaluate(): Promise<{ engines: string[]; translators: string[] }>
               `badges ${row.badgesKept}/${row.badges}, damage ${(row.damage * 100).toFixed(2)}%, mixed ${row.mixed}, ${row.ms.toFixed(0)} ms`,
           );
           for (const small of row.small) console.log(`  small: ${small}`);
+          for (const line of row.mixedLines ?? []) console.log(`  mixed: ${line}`);
         }
       }
     }

@@ -12,7 +12,7 @@
  */
 
 import type { Rgb } from "../contract/image-translate.ts";
-import { inpaint, pullPush, type Window } from "./inpaint.ts";
+import { inpaint, pullPush, pullPushScalar, type Window } from "./inpaint.ts";
 import { fitSurface } from "./quadratic-surface.ts";
 import type { RgbaImage } from "./raster.ts";
 import { scratchFloat32, scratchInt32, scratchUint8 } from "./scratch.ts";
@@ -25,6 +25,9 @@ import { scratchFloat32, scratchInt32, scratchUint8 } from "./scratch.ts";
  */
 const NEAR_GROUND = 60;
 const NEAR_MODEL = 28;
+
+/** Known ground, in pixels, around the holes outside a badge's shape that their fill draws from (at least). */
+const OUTSIDE_MARGIN = 12;
 
 export interface BadgeBackdrop {
   /** The badge's bounding box, grown enough to see its rim and some ground beyond it. */
@@ -65,43 +68,35 @@ export function refillBadge(
   if (holes === 0) return;
   // Squared distance of every known window pixel from the badge's colour, then from the fitted surface.
   const gap = scratchFloat32("badge-refill.gap", n, false);
-  const measure = (field: Float32Array | undefined) => {
-    for (let y = 0, p = 0; y < h; y++) {
-      for (let x = 0, i = ((win.y + y) * W + win.x) * 4; x < w; x++, p++, i += 4) {
-        if (hole[p]) continue;
-        const r = field ? field[p * 3]! : ground.r;
-        const g = field ? field[p * 3 + 1]! : ground.g;
-        const b = field ? field[p * 3 + 2]! : ground.b;
-        gap[p] = (d[i]! - r) ** 2 + (d[i + 1]! - g) ** 2 + (d[i + 2]! - b) ** 2;
-      }
-    }
-  };
-  const within = (limit: number, key: string) => {
-    const out = scratchUint8(`badge-refill.${key}`, n);
-    const l2 = limit * limit;
-    for (let p = 0; p < n; p++) if (!hole[p] && gap[p]! <= l2) out[p] = 1;
-    return out;
-  };
-  measure(undefined);
-  let model = fitSurface(image, win, within(NEAR_GROUND, "first"));
+  measureGap(image, win, hole, gap, undefined, ground);
+  let model = fitSurface(image, win, within(hole, gap, n, NEAR_GROUND, "badge-refill.first"));
   if (model === undefined) return;
   // Second pass: pixels near the fitted surface (the far end of a gradient is far from its middle colour).
-  measure(model);
-  model = fitSurface(image, win, within(NEAR_MODEL, "second"));
+  measureGap(image, win, hole, gap, model, ground);
+  model = fitSurface(image, win, within(hole, gap, n, NEAR_MODEL, "badge-refill.second"));
   if (model === undefined) return;
-  measure(model);
-  const fit = within(NEAR_MODEL, "fit");
-  const extent = within(NEAR_GROUND, "extent");
+  measureGap(image, win, hole, gap, model, ground);
+  const fit = within(hole, gap, n, NEAR_MODEL, "badge-refill.fit");
+  const extent = within(hole, gap, n, NEAR_GROUND, "badge-refill.extent");
   const grown = badge.text ? takeHalo(hole, gap, w, h, win, badge.text) : hole;
   // Holes that touch only the badge's fill need no shape: all of them are inside it.
   const inside = touchesOtherGround(grown, extent, w, h) ? shapeUnderHoles(grown, extent, w, h) : grown;
-  const colour = localSurface(image, win, model, fit);
+  const colour = localSurface(image, win, model, fit, grown, inside);
   // Inside the shape: the model's colour. Outside: filled again, from the ground beyond the rim only;
   // halo pixels outside the shape are left as they are.
-  // Full-size masks (inpaint's indexing), from reused buffers: a listing can carry a dozen badges.
-  const outside = scratchUint8("badge-refill.outside", W * image.height);
-  const ignore = scratchUint8("badge-refill.ignore", W * image.height);
+  // Full-size masks (inpaint's indexing), from reused buffers: a listing can carry a dozen badges. The fill
+  // reads only inside the window, so only the window is cleared.
+  const outside = scratchUint8("badge-refill.outside", W * image.height, false);
+  const ignore = scratchUint8("badge-refill.ignore", W * image.height, false);
+  for (let y = win.y; y < win.y + h; y++) {
+    outside.fill(0, y * W + win.x, y * W + win.x + w);
+    ignore.fill(0, y * W + win.x, y * W + win.x + w);
+  }
   let outsideHoles = 0;
+  let ox0 = w;
+  let oy0 = h;
+  let ox1 = -1;
+  let oy1 = -1;
   for (let y = 0, p = 0; y < h; y++) {
     for (let x = 0, g = (win.y + y) * W + win.x; x < w; x++, p++, g++) {
       if (grown[p] && inside[p]) {
@@ -114,23 +109,92 @@ export function refillBadge(
       } else if (hole[p]) {
         outside[g] = 1;
         outsideHoles++;
+        if (x < ox0) ox0 = x;
+        if (x > ox1) ox1 = x;
+        if (y < oy0) oy0 = y;
+        if (y > oy1) oy1 = y;
       } else if (extent[p]) ignore[g] = 1;
     }
   }
   if (outsideHoles === 0) return;
-  inpaint(image, outside, [win], ignore);
+  // Those holes are filled from the ground around them, not from the whole window: a few stray pixels
+  // beside a long badge's rim need only their neighbourhood.
+  const margin = Math.max(OUTSIDE_MARGIN, Math.min(ox1 - ox0, oy1 - oy0) + 1);
+  const fx0 = Math.max(0, ox0 - margin);
+  const fy0 = Math.max(0, oy0 - margin);
+  const around = {
+    x: win.x + fx0,
+    y: win.y + fy0,
+    w: Math.min(w, ox1 + 1 + margin) - fx0,
+    h: Math.min(h, oy1 + 1 + margin) - fy0,
+  };
+  inpaint(image, outside, [around], ignore);
   if (pending) for (let p = 0; p < n; p++) if (hole[p] && !inside[p]) pending[at(win, W, p)] = 0;
+}
+
+/**
+ * Squared RGB distance of each known window pixel from `field` (per pixel) or, without one, from `ground`.
+ * Module-level rather than a closure per call: V8 compiles a hot loop inside a fresh closure again on
+ * every call (its on-stack code is tied to that closure's context), so most of it ran unoptimized,
+ * boxing every intermediate number.
+ */
+function measureGap(
+  image: RgbaImage,
+  win: Window,
+  hole: Uint8Array,
+  gap: Float32Array,
+  field: Float32Array | undefined,
+  ground: Rgb,
+): void {
+  const { w, h } = win;
+  const W = image.width;
+  const d = image.data;
+  if (field === undefined) {
+    const { r, g, b } = ground;
+    for (let y = 0, p = 0; y < h; y++) {
+      for (let x = 0, i = ((win.y + y) * W + win.x) * 4; x < w; x++, p++, i += 4) {
+        if (hole[p]) continue;
+        gap[p] = (d[i]! - r) ** 2 + (d[i + 1]! - g) ** 2 + (d[i + 2]! - b) ** 2;
+      }
+    }
+    return;
+  }
+  for (let y = 0, p = 0; y < h; y++) {
+    for (let x = 0, i = ((win.y + y) * W + win.x) * 4; x < w; x++, p++, i += 4) {
+      if (hole[p]) continue;
+      gap[p] =
+        (d[i]! - field[p * 3]!) ** 2 +
+        (d[i + 1]! - field[p * 3 + 1]!) ** 2 +
+        (d[i + 2]! - field[p * 3 + 2]!) ** 2;
+    }
+  }
+}
+
+/** Known pixels within `limit` (RGB distance), in the scratch array `key`. */
+function within(hole: Uint8Array, gap: Float32Array, n: number, limit: number, key: string): Uint8Array {
+  const out = scratchUint8(key, n);
+  const l2 = limit * limit;
+  for (let p = 0; p < n; p++) if (!hole[p] && gap[p]! <= l2) out[p] = 1;
+  return out;
 }
 
 /**
  * The surface plus what it misses nearby: the fill's own departures from it (a sign's uneven light, a
  * vignette) carried smoothly into the holes, so the rebuilt patch matches the fill around it instead of a
  * global average. The departures vary slowly, so they are filled on a grid of CELL x CELL blocks and read
- * back bilinearly. Per window pixel, RGB (the surface's own array, corrected in place).
+ * back bilinearly. Per window pixel, RGB (the surface's own array, corrected in place where the rebuild
+ * paints: `grown` and `inside`).
  */
 const CELL = 4;
 
-function localSurface(image: RgbaImage, win: Window, model: Float32Array, fit: Uint8Array): Float32Array {
+function localSurface(
+  image: RgbaImage,
+  win: Window,
+  model: Float32Array,
+  fit: Uint8Array,
+  grown: Uint8Array,
+  inside: Uint8Array,
+): Float32Array {
   const { w, h } = win;
   const cw = Math.ceil(w / CELL);
   const ch = Math.ceil(h / CELL);
@@ -162,6 +226,8 @@ function localSurface(image: RgbaImage, win: Window, model: Float32Array, fit: U
     const y1 = Math.min(ch - 1, y0 + 1);
     const ay = fy - y0;
     for (let x = 0; x < w; x++, p++) {
+      // Only the pixels the rebuild repaints read the corrected surface.
+      if (!(grown[p] && inside[p])) continue;
       const fx = Math.min(cw - 1, Math.max(0, (x + 0.5) / CELL - 0.5));
       const x0 = Math.floor(fx);
       const x1 = Math.min(cw - 1, x0 + 1);
@@ -253,18 +319,15 @@ function touchesOtherGround(hole: Uint8Array, backdrop: Uint8Array, w: number, h
  */
 function shapeUnderHoles(hole: Uint8Array, backdrop: Uint8Array, w: number, h: number): Uint8Array {
   const n = w * h;
-  const values = scratchFloat32("badge-refill.shape-values", n * 3);
+  const values = scratchFloat32("badge-refill.shape-values", n);
   const known = scratchFloat32("badge-refill.shape-known", n);
   for (let p = 0; p < n; p++) {
     if (hole[p]) continue;
     known[p] = 1;
-    const v = backdrop[p]!;
-    values[p * 3] = v;
-    values[p * 3 + 1] = v;
-    values[p * 3 + 2] = v;
+    values[p] = backdrop[p]!;
   }
-  const filled = pullPush(values, known, w, h, 0);
+  const filled = pullPushScalar(values, known, w, h, 0);
   const inside = scratchUint8("badge-refill.inside", n);
-  for (let p = 0; p < n; p++) if (hole[p] && filled[p * 3]! >= 0.5) inside[p] = 1;
+  for (let p = 0; p < n; p++) if (hole[p] && filled[p]! >= 0.5) inside[p] = 1;
   return inside;
 }

@@ -20,15 +20,16 @@ import { toBase64 } from "./base64.ts";
 import { decodeImage, type SourceImage } from "./decode.ts";
 import { DEFAULT_DETECT_OPTIONS, type DetectOptions, TextDetector } from "./detect.ts";
 import { eraseText } from "./erase.ts";
-import type { Quad } from "./geometry.ts";
+import { type Quad, quadBBox } from "./geometry.ts";
 import { groupLines, type LineGroup } from "./group-lines.ts";
-import { layoutText } from "./layout.ts";
+import { KEEP_SIZE, layoutText } from "./layout.ts";
 import type { EnginePorts, OcrWorker, TesseractLanguage } from "./ports.ts";
 import { type RunControl, stage } from "./progress.ts";
 import { readLines } from "./read-lines.ts";
 import { parseDictionary, TextRecognizer } from "./recognize.ts";
 import { toOcrRegion, toTextRegion } from "./regions.ts";
 import { drawLayout, groundColor, guessAlign, inkStyle, regionFrame } from "./render.ts";
+import { widenOverGround } from "./room.ts";
 import { normalizeSource } from "./script.ts";
 import { translateGroups } from "./translate-stage.ts";
 import { yieldToRuntime } from "./yield.ts";
@@ -263,7 +264,7 @@ export class ImageEngine {
         const weight =
           fontWeight === "auto" ? DETECTED_WEIGHT_VALUES[group.weight] : WEIGHT_VALUES[fontWeight];
         const chain = await chainFor(weight, translations[i]!.text);
-        const frame = regionFrame(group, groups);
+        let frame = regionFrame(group, groups);
         const em = group.lead.analysis.em;
         const lineSpan = frame.vertical ? frame.width : frame.height / Math.max(1, group.rows);
         // The em from the ink, kept within what the detected line allows: a mask that caught only part of
@@ -271,16 +272,29 @@ export class ImageEngine {
         // line is never much taller than 1.4 em.
         const fromInk = em > 0 ? em * 1.05 : lineSpan;
         const maxSize = Math.max(6, Math.min(Math.max(fromInk, lineSpan * MIN_EM_OF_LINE), lineSpan * 1.1));
-        const layout = layoutText({
-          text: translations[i]!.text,
-          chain,
-          width: frame.width,
-          height: frame.height,
-          align: guessAlign(group, decoded.image.width),
-          maxSize,
-          minSize: Math.min(maxSize, Math.max(8, maxSize * 0.35)),
-          vertical: frame.vertical,
-        });
+        const align = guessAlign(group, decoded.image.width);
+        const setIn = (f: typeof frame) =>
+          layoutText({
+            text: translations[i]!.text,
+            chain,
+            width: f.width,
+            height: f.height,
+            align,
+            maxSize,
+            minSize: Math.min(maxSize, Math.max(8, maxSize * 0.35)),
+            vertical: f.vertical,
+          });
+        let layout = setIn(frame);
+        // Too long to keep its size in the original's box: off a badge, it may take plain ground beside it.
+        if (!group.isBadge && layout.size < maxSize * KEEP_SIZE) {
+          const others = groups.filter((g) => g !== group).map((g) => quadBBox(g.quad));
+          const wide = widenOverGround(erased.image, frame, group.lead.analysis.bgColor, others, align);
+          const again = wide === frame ? layout : setIn(wide);
+          if (again.size > layout.size) {
+            frame = wide;
+            layout = again;
+          }
+        }
         const style = inkStyle(group.lead.analysis.textColor, groundColor(erased.image, frame), layout.size);
         try {
           drawLayout(surface.context, frame, layout, style);

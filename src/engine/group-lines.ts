@@ -66,14 +66,42 @@ export function groupLines(lines: readonly AnalyzedLine[]): LineGroup[] {
   return [...buckets.values()].map(makeGroup);
 }
 
+/** Lines tilted more than this are compared in their own upright frame, and only with lines tilted alike. */
+const UPRIGHT = 0.1;
+const SAME_TILT = 0.05;
+const MAX_TILT = 0.6;
+
+/** A quad turned by `angle` radians about the origin. */
+function turn(q: Quad, angle: number): Quad {
+  if (angle === 0) return q;
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
+  return q.map(([x, y]) => [x * c - y * s, x * s + y * c]) as unknown as Quad;
+}
+
+/**
+ * The two lines' quads as an upright page would show them: as they are when both are upright, turned back
+ * by their shared tilt when both are tilted alike (a slanted care label's stacked lines), else undefined.
+ */
+function uprightPair(a: AnalyzedLine, b: AnalyzedLine): [Quad, Quad] | undefined {
+  const ta = quadAngle(a.quad);
+  const tb = quadAngle(b.quad);
+  if (Math.abs(ta) <= UPRIGHT && Math.abs(tb) <= UPRIGHT) return [a.quad, b.quad];
+  if (Math.abs(ta - tb) > SAME_TILT || Math.abs(ta) > MAX_TILT || Math.abs(tb) > MAX_TILT) return undefined;
+  const back = -(ta + tb) / 2;
+  return [turn(a.quad, back), turn(b.quad, back)];
+}
+
 function belongTogether(a: AnalyzedLine, b: AnalyzedLine): boolean {
   if (a.vertical || b.vertical) return false;
-  if (Math.abs(quadAngle(a.quad)) > 0.1 || Math.abs(quadAngle(b.quad)) > 0.1) return false;
-  if (sideBySide(a, b)) return true;
+  const pair = uprightPair(a, b);
+  if (pair === undefined) return false;
+  const [qa, qb] = pair;
+  if (sideBySide(a, b, qa, qb)) return true;
   if (deltaE(a.analysis.textColor, b.analysis.textColor) > 20) return false;
-  const [upper, lower] = quadBBox(a.quad).y <= quadBBox(b.quad).y ? [a, b] : [b, a];
-  const ub = quadBBox(upper.quad);
-  const lb = quadBBox(lower.quad);
+  const [upper, lower] = quadBBox(qa).y <= quadBBox(qb).y ? [a, b] : [b, a];
+  const ub = quadBBox(upper === a ? qa : qb);
+  const lb = quadBBox(lower === a ? qa : qb);
   const hu = quadSize(upper.quad).height;
   const hl = quadSize(lower.quad).height;
   const minH = Math.min(hu, hl);
@@ -99,10 +127,9 @@ function belongTogether(a: AnalyzedLine, b: AnalyzedLine): boolean {
  * a big word between small ones): the detector cuts them apart, a reader takes them as one phrase. They
  * share the row, sit almost touching, and neither is a badge of its own.
  */
-function sideBySide(a: AnalyzedLine, b: AnalyzedLine): boolean {
-  const [left, right] = quadBBox(a.quad).x <= quadBBox(b.quad).x ? [a, b] : [b, a];
-  const lb = quadBBox(left.quad);
-  const rb = quadBBox(right.quad);
+function sideBySide(a: AnalyzedLine, b: AnalyzedLine, qa: Quad, qb: Quad): boolean {
+  const [lb, rb] =
+    quadBBox(qa).x <= quadBBox(qb).x ? [quadBBox(qa), quadBBox(qb)] : [quadBBox(qb), quadBBox(qa)];
   const minH = Math.min(lb.h, rb.h);
   const overlapY = Math.min(lb.y + lb.h, rb.y + rb.h) - Math.max(lb.y, rb.y);
   if (overlapY < 0.6 * minH) return false;
@@ -126,12 +153,18 @@ function sameBadge(a: LineAnalysis, b: LineAnalysis): boolean {
   return inter / (p.w * p.h + q.w * q.h - inter) >= 0.6;
 }
 
-/** Lines in reading order: rows top to bottom (a line whose middle lies in a row joins it), each left to right. */
+/**
+ * Lines in reading order: rows top to bottom (a line whose middle lies in a row joins it), each left to
+ * right, as seen upright (lines tilted alike are turned back by their mean tilt first).
+ */
 function intoRows(lines: readonly AnalyzedLine[]): AnalyzedLine[][] {
-  const byTop = [...lines].sort((a, b) => quadBBox(a.quad).y - quadBBox(b.quad).y);
+  const tilt = lines.reduce((s, l) => s + quadAngle(l.quad), 0) / lines.length;
+  const back = Math.abs(tilt) > UPRIGHT ? -tilt : 0;
+  const box = new Map(lines.map((l) => [l, quadBBox(turn(l.quad, back))]));
+  const byTop = [...lines].sort((a, b) => box.get(a)!.y - box.get(b)!.y);
   const rows: { top: number; bottom: number; lines: AnalyzedLine[] }[] = [];
   for (const line of byTop) {
-    const b = quadBBox(line.quad);
+    const b = box.get(line)!;
     const mid = b.y + b.h / 2;
     const row = rows.find((r) => mid >= r.top && mid <= r.bottom);
     if (row) {
@@ -140,7 +173,7 @@ function intoRows(lines: readonly AnalyzedLine[]): AnalyzedLine[][] {
       row.bottom = Math.max(row.bottom, b.y + b.h);
     } else rows.push({ top: b.y, bottom: b.y + b.h, lines: [line] });
   }
-  return rows.map((r) => r.lines.sort((a, b) => quadBBox(a.quad).x - quadBBox(b.quad).x));
+  return rows.map((r) => r.lines.sort((a, b) => box.get(a)!.x - box.get(b)!.x));
 }
 
 function makeGroup(lines: AnalyzedLine[]): LineGroup {

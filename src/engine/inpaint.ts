@@ -142,6 +142,112 @@ export function pullPush(
   return values;
 }
 
+/**
+ * `pullPush` for one channel (an indicator, a weight): the same pyramid and sweeps, so a channel comes
+ * out as it would as one of three, at a third of the work.
+ */
+export function pullPushScalar(
+  values: Float32Array,
+  known: Float32Array,
+  w: number,
+  h: number,
+  depth: number,
+): Float32Array {
+  if (w <= 1 && h <= 1) return values;
+  const cw = Math.max(1, Math.ceil(w / 2));
+  const ch = Math.max(1, Math.ceil(h / 2));
+  const cv = scratchFloat32(`inpaint.scalar-values.${depth}`, cw * ch);
+  const ck = scratchFloat32(`inpaint.scalar-known.${depth}`, cw * ch);
+  for (let y = 0; y < h; y++) {
+    const row = (y >> 1) * cw;
+    for (let x = 0, p = y * w; x < w; x++, p++) {
+      const k = known[p]!;
+      if (k === 0) continue;
+      const q = row + (x >> 1);
+      ck[q]! += k;
+      cv[q]! += values[p]! * k;
+    }
+  }
+  let allKnown = true;
+  for (let q = 0; q < cw * ch; q++) {
+    const k = ck[q]!;
+    if (k > 0) {
+      cv[q]! /= k;
+      ck[q] = Math.min(1, k);
+    } else allKnown = false;
+  }
+  const coarse = allKnown || (cw === w && ch === h) ? cv : pullPushScalar(cv, ck, cw, ch, depth + 1);
+  const xs0 = new Int32Array(w);
+  const xs1 = new Int32Array(w);
+  const ax = new Float64Array(w);
+  for (let x = 0; x < w; x++) {
+    const fx = Math.min(cw - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
+    xs0[x] = Math.floor(fx);
+    xs1[x] = Math.min(cw - 1, xs0[x]! + 1);
+    ax[x] = fx - xs0[x]!;
+  }
+  for (let y = 0; y < h; y++) {
+    const fy = Math.min(ch - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(ch - 1, y0 + 1);
+    const ay = fy - y0;
+    for (let x = 0, p = y * w; x < w; x++, p++) {
+      if (known[p]) continue;
+      const a = ax[x]!;
+      const top = coarse[y0 * cw + xs0[x]!]! * (1 - a) + coarse[y0 * cw + xs1[x]!]! * a;
+      const bottom = coarse[y1 * cw + xs0[x]!]! * (1 - a) + coarse[y1 * cw + xs1[x]!]! * a;
+      values[p] = top * (1 - ay) + bottom * ay;
+    }
+  }
+  relaxScalar(values, known, w, h, 6);
+  return values;
+}
+
+/** `relax` for one channel. */
+function relaxScalar(v: Float32Array, known: Float32Array, w: number, h: number, sweeps: number): void {
+  const n = w * h;
+  const holes = scratchInt32("inpaint.holes", n, false);
+  const inside = scratchUint8("inpaint.inside", n, false);
+  let count = 0;
+  for (let y = 0, p = 0; y < h; y++) {
+    const rowInside = y > 0 && y < h - 1;
+    for (let x = 0; x < w; x++, p++) {
+      if (known[p]) continue;
+      holes[count] = p;
+      inside[count++] = rowInside && x > 0 && x < w - 1 ? 1 : 0;
+    }
+  }
+  for (let s = 0; s < sweeps; s++) {
+    for (let k = 0; k < count; k++) {
+      const p = holes[k]!;
+      if (inside[k]) {
+        v[p] = (v[p - 1]! + v[p + 1]! + v[p - w]! + v[p + w]!) / 4;
+        continue;
+      }
+      const x = p % w;
+      let m = 0;
+      let sum = 0;
+      if (x > 0) {
+        sum += v[p - 1]!;
+        m++;
+      }
+      if (x < w - 1) {
+        sum += v[p + 1]!;
+        m++;
+      }
+      if (p >= w) {
+        sum += v[p - w]!;
+        m++;
+      }
+      if (p + w < n) {
+        sum += v[p + w]!;
+        m++;
+      }
+      if (m > 0) v[p] = sum / m;
+    }
+  }
+}
+
 /** Gauss-Seidel sweeps of the Laplace equation over the unknown pixels. */
 function relax(v: Float32Array, known: Float32Array, w: number, h: number, sweeps: number): void {
   const n = w * h;

@@ -4,7 +4,7 @@
  * between any two characters for Chinese and Japanese, never before closing punctuation or after opening
  * punctuation). The size follows the original type: a longer translation first wraps, then condenses
  * (down to 80% width), and only then shrinks, never below 80% of the original unless the box cannot
- * hold it even so.
+ * hold it even so; below that it may condense to 70% width before shrinking further.
  */
 import type { FontFace } from "../fonts/font-library.ts";
 import type { OtGlyph } from "../fonts/opentype.ts";
@@ -65,6 +65,8 @@ interface Cell {
 const LINE_HEIGHT = 1.22;
 /** Glyph widths tried, in order, before a smaller size: condensed type reads better than small type. */
 const SQUEEZES = [0.9, 0.8];
+/** Narrower still, only for a translation that cannot keep KEEP_SIZE of the original's size. */
+const TIGHT_SQUEEZES = [0.7];
 /** Share of the original size a translation keeps unless its box cannot hold it at that size. */
 export const KEEP_SIZE = 0.8;
 const NO_START = new Set([
@@ -90,19 +92,21 @@ export function layoutText(req: LayoutRequest): TextLayout {
         lines.every((l) => lineWidth(l) * size * squeeze <= width * 1.001),
     };
   };
-  // At a size, the least condensing that fits (wrapping first, then narrower glyphs down to MIN_SQUEEZE).
+  const hi = Math.max(1, req.maxSize);
+  const floor = Math.max(1, Math.min(req.minSize, hi));
+  // The original's size is kept down to KEEP_SIZE of it; smaller only when the box cannot hold the text.
+  const keep = Math.max(floor, hi * KEEP_SIZE);
+  // At a size, the least condensing that fits (wrapping first, then narrower glyphs). Below the kept size
+  // the type may condense further before it shrinks more: a headline whose translation is three times
+  // as long reads better narrow than small.
   const fitsAt = (size: number) => {
     let r = fitsWith(size, 1);
-    for (const squeeze of SQUEEZES) {
+    for (const squeeze of size < keep ? [...SQUEEZES, ...TIGHT_SQUEEZES] : SQUEEZES) {
       if (r.ok) break;
       r = fitsWith(size, squeeze);
     }
     return r;
   };
-  const hi = Math.max(1, req.maxSize);
-  const floor = Math.max(1, Math.min(req.minSize, hi));
-  // The original's size is kept down to KEEP_SIZE of it; smaller only when the box cannot hold the text.
-  const keep = Math.max(floor, hi * KEEP_SIZE);
   let size = hi;
   let best = fitsAt(hi);
   if (!best.ok) {

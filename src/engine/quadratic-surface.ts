@@ -57,15 +57,24 @@ export function fitSurface(image: RgbaImage, win: Window, backdrop: Uint8Array):
   const coef = atb.map((b) => solve(ata, b));
   if (coef.some((c) => c === undefined)) return undefined;
   const field = scratchFloat32("quadratic-surface.field", w * h * 3, false);
+  const [r, g, b] = coef as [Float64Array, Float64Array, Float64Array];
+  // Per row the surface is a parabola in u: its three coefficients per channel are worked out once.
   for (let y = 0, p = 0; y < h; y++) {
     const v = y * sy - 1;
+    const r0 = r[0]! + r[2]! * v + r[5]! * v * v;
+    const r1 = r[1]! + r[4]! * v;
+    const g0 = g[0]! + g[2]! * v + g[5]! * v * v;
+    const g1 = g[1]! + g[4]! * v;
+    const b0 = b[0]! + b[2]! * v + b[5]! * v * v;
+    const b1 = b[1]! + b[4]! * v;
+    const r2 = r[3]!;
+    const g2 = g[3]!;
+    const b2 = b[3]!;
     for (let x = 0; x < w; x++, p++) {
       const u = x * sx - 1;
-      for (let c = 0; c < 3; c++) {
-        const k = coef[c]!;
-        const value = k[0]! + k[1]! * u + k[2]! * v + k[3]! * u * u + k[4]! * u * v + k[5]! * v * v;
-        field[p * 3 + c] = Math.max(0, Math.min(255, value));
-      }
+      field[p * 3] = Math.max(0, Math.min(255, r0 + u * (r1 + u * r2)));
+      field[p * 3 + 1] = Math.max(0, Math.min(255, g0 + u * (g1 + u * g2)));
+      field[p * 3 + 2] = Math.max(0, Math.min(255, b0 + u * (b1 + u * b2)));
     }
   }
   return field;

@@ -214,22 +214,32 @@ function mostDistant(pixels: Int32Array, dist: Float32Array, counts: number[]): 
   const n = pixels.length;
   const scratch = scratchFloat32("mask.distances", n, false);
   for (let k = 0; k < n; k++) scratch[k] = dist[pixels[k]!]!;
-  return counts.map((count, j) => {
-    const want = Math.min(n, count);
-    const cut = selectKth(scratch, n - want);
-    // Pixels beyond the cut all belong; of those exactly at it, the first ones (as a stable sort keeps).
-    let beyond = 0;
-    for (let k = 0; k < n; k++) if (scratch[k]! > cut) beyond++;
-    let atCut = want - beyond;
-    const out = scratchInt32(`mask.most-distant.${j}`, want, false);
-    let m = 0;
-    for (let k = 0; k < n; k++) {
-      const p = pixels[k]!;
-      const d = dist[p]!;
-      if (d > cut || (d === cut && atCut-- > 0)) out[m++] = p;
-    }
-    return out;
-  });
+  return counts.map((count, j) => mostDistantOne(pixels, dist, scratch, count, j));
+}
+
+/** One count of `mostDistant` (module-level, so its loops are optimized once for every call). */
+function mostDistantOne(
+  pixels: Int32Array,
+  dist: Float32Array,
+  scratch: Float32Array,
+  count: number,
+  j: number,
+): Int32Array {
+  const n = pixels.length;
+  const want = Math.min(n, count);
+  const cut = selectKth(scratch, n - want);
+  // Pixels beyond the cut all belong; of those exactly at it, the first ones (as a stable sort keeps).
+  let beyond = 0;
+  for (let k = 0; k < n; k++) if (scratch[k]! > cut) beyond++;
+  let atCut = want - beyond;
+  const out = scratchInt32(`mask.most-distant.${j}`, want, false);
+  let m = 0;
+  for (let k = 0; k < n; k++) {
+    const p = pixels[k]!;
+    const d = dist[p]!;
+    if (d > cut || (d === cut && atCut-- > 0)) out[m++] = p;
+  }
+  return out;
 }
 
 /**
@@ -362,22 +372,7 @@ function fitSurface(data: Uint8ClampedArray, w: number, h: number, samples: Int3
     active = next.subarray(0, inliers);
     current = 1 - current;
   }
-  const fill = (fw: number, fh: number) => {
-    const out = scratchFloat32("surface.field", fw * fh * 3, false);
-    const [c0, c1, c2] = coef as [number[], number[], number[]];
-    for (let y = 0; y < fh; y++) {
-      const v = y * sy - 1;
-      for (let x = 0; x < fw; x++) {
-        const u = x * sx - 1;
-        const uv = u * v;
-        const k = (y * fw + x) * 3;
-        out[k] = c0[0]! + c0[1]! * u + c0[2]! * v + c0[3]! * uv;
-        out[k + 1] = c1[0]! + c1[1]! * u + c1[2]! * v + c1[3]! * uv;
-        out[k + 2] = c2[0]! + c2[1]! * u + c2[2]! * v + c2[3]! * uv;
-      }
-    }
-    return out;
-  };
+  const fill = (fw: number, fh: number) => fillSurface(coef, sx, sy, fw, fh);
   return {
     eval: evalAt,
     fill,
@@ -391,6 +386,28 @@ function fitSurface(data: Uint8ClampedArray, w: number, h: number, samples: Int3
           ]
         : evalAt(w / 2, h / 2),
   };
+}
+
+/**
+ * The bilinear surface at every pixel of a fw x fh frame (RGB). A module-level function rather than a
+ * closure per fit: V8's optimized code for a hot loop inside a fresh closure is tied to that closure, so
+ * each new one ran much of its loop unoptimized, boxing every number it computed.
+ */
+function fillSurface(coef: number[][], sx: number, sy: number, fw: number, fh: number): Float32Array {
+  const out = scratchFloat32("surface.field", fw * fh * 3, false);
+  const [c0, c1, c2] = coef as [number[], number[], number[]];
+  for (let y = 0; y < fh; y++) {
+    const v = y * sy - 1;
+    for (let x = 0; x < fw; x++) {
+      const u = x * sx - 1;
+      const uv = u * v;
+      const k = (y * fw + x) * 3;
+      out[k] = c0[0]! + c0[1]! * u + c0[2]! * v + c0[3]! * uv;
+      out[k + 1] = c1[0]! + c1[1]! * u + c1[2]! * v + c1[3]! * uv;
+      out[k + 2] = c2[0]! + c2[1]! * u + c2[2]! * v + c2[3]! * uv;
+    }
+  }
+  return out;
 }
 
 /**

@@ -8,8 +8,8 @@
  * translations in order: the stacked lines of a care label (常规程序 / 不可漂白 / 悬挂晾干) are three
  * phrases, and joined they are a text no phrase translator knows.
  *
- * Honesty: a translation that still holds the source's Han or kana is not drawn (the line stays as it
- * was, never in two scripts), and when no region at all was translated (kept or failed) the call is
+ * Honesty: a translation that still holds the source's Han or kana, or an English line's own words beside
+ * Hangul (or Han, kana), is not drawn (the line stays as it was, never in two scripts), and when no region at all was translated (kept or failed) the call is
  * TRANSLATION_FAILED, so nobody pays for the picture they sent.
  */
 import { GatewayError } from "../contract/errors.ts";
@@ -26,9 +26,10 @@ export async function translateGroups(
 ): Promise<TranslationResult[]> {
   const results: TranslationResult[] = new Array(groups.length);
   const bySource = new Map<SourceLang, number[]>();
-  groups.forEach((g, i) => {
+  const langs = groups.map((g, i) => {
     const lang = source === "auto" ? languageOfText(g.text, "auto") : source;
     bySource.set(lang, [...(bySource.get(lang) ?? []), i]);
+    return lang;
   });
   const batch = (texts: string[], lang: SourceLang) =>
     translateBatch(translator, texts, lang, target, signal);
@@ -60,8 +61,11 @@ export async function translateGroups(
       if (joined) results[i] = joined;
     });
   }
-  for (let i = 0; i < results.length; i++)
-    results[i] = withoutSourceScript(results[i]!, groups[i]!.text, target);
+  for (let i = 0; i < results.length; i++) {
+    const text = groups[i]!.text;
+    results[i] = withoutSourceScript(results[i]!, text, target);
+    if (langs[i] === "en") results[i] = withoutSourceWords(results[i]!, text, target);
+  }
   if (results.length > 0 && results.every((r) => r.status !== "translated")) {
     const reason = results.find((r) => r.status === "failed" && r.reason)?.reason;
     throw new GatewayError(
@@ -93,6 +97,36 @@ function withoutSourceScript(
       return s === "han" || s === "kana";
     }).length;
   if (hanOrKana(sourceText) === 0 || hanOrKana(result.text) === 0) return result;
+  return { text: sourceText, status: "kept", provider: result.provider, reason: "mixed scripts" };
+}
+
+/** Targets not written in Latin letters: a Latin word from the source left in their text is untranslated. */
+const NON_LATIN_TARGET = /^(ko|ja|zh)/i;
+
+/** Words of two or more Latin letters, lower-cased. */
+function latinWords(text: string): Set<string> {
+  return new Set(text.toLowerCase().match(/[a-z\u00c0-\u024f]{2,}/g) ?? []);
+}
+
+/**
+ * The Latin counterpart of `withoutSourceScript`: an English line translated into Korean (or Japanese,
+ * Chinese) that still carries some of its own words beside the translated ones ("DRY 깨끗한 ANY", a
+ * web address spelled half in Hangul) was only partly translated, and drawn it would be a line in two
+ * scripts; it is left as it was.
+ */
+function withoutSourceWords(
+  result: TranslationResult,
+  sourceText: string,
+  target: string,
+): TranslationResult {
+  if (result.status !== "translated" || !NON_LATIN_TARGET.test(target)) return result;
+  const hasTargetScript = [...result.text].some((c) => {
+    const s = charScript(c.codePointAt(0)!);
+    return s === "hangul" || s === "han" || s === "kana";
+  });
+  if (!hasTargetScript) return result;
+  const source = latinWords(sourceText);
+  if (![...latinWords(result.text)].some((w) => source.has(w))) return result;
   return { text: sourceText, status: "kept", provider: result.provider, reason: "mixed scripts" };
 }
 

@@ -109,6 +109,19 @@ describe("layout", () => {
     expect(cramped.fits).toBe(true);
   });
 
+  it("condenses to 70% width before shrinking a long translation of a short headline below 60%", () => {
+    // 很美 -> 아름다워요: two characters' box, five syllables.
+    const l = layoutText({ ...base, text: "아름다워요", chain, width: 120, height: 60, maxSize: 50 });
+    expect(l.lines).toHaveLength(1);
+    expect(l.size).toBeGreaterThanOrEqual(30);
+    const scaleX = l.glyphs[0]!.scaleX ?? 1;
+    expect(scaleX).toBeLessThan(0.8);
+    expect(scaleX).toBeGreaterThanOrEqual(0.7);
+    const last = l.glyphs.at(-1)!;
+    const right = last.x + (last.glyph.advanceWidth! / last.face.font.unitsPerEm) * l.size * scaleX;
+    expect(right).toBeLessThanOrEqual(120 * 1.001);
+  });
+
   it("draws each character with the first face of the chain that has it", () => {
     const l = layoutText({ ...base, text: "A가们", chain, width: 400, height: 60, maxSize: 30 });
     expect(l.glyphs.map((g) => g.face.name)).toEqual(["Pretendard", "Pretendard", "NotoSansSC"]);

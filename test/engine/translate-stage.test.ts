@@ -98,3 +98,38 @@ describe("translate stage: a region of several lines", () => {
     expect(batches[1]).toEqual(["常规程序", "不可漂白"]);
   });
 });
+
+describe("translate stage: an English line only partly translated", () => {
+  const partly = phrases({
+    "DRY CLEAN ANY": "DRY 깨끗한 ANY",
+    "www.example.com": "www. 이그잼플. com",
+    "SOLVENT EXCEPT": "용제 이외",
+    "Made in Korea": "Made in Korea",
+  }).translator;
+
+  it("is left as it was when its own words stand beside Hangul, never drawn in two scripts", async () => {
+    const out = await translateGroups(
+      [group("DRY CLEAN ANY"), group("www.example.com"), group("SOLVENT EXCEPT")],
+      "en",
+      "ko",
+      partly,
+    );
+    expect(out.map((r) => [r.text, r.status])).toEqual([
+      ["DRY CLEAN ANY", "kept"],
+      ["www.example.com", "kept"],
+      ["용제 이외", "translated"],
+    ]);
+  });
+
+  it("is drawn as translated into a Latin target, and the same words count under auto", async () => {
+    const [en] = await translateGroups([group("DRY CLEAN ANY")], "en", "en", partly);
+    expect(en!.status).toBe("translated");
+    const [auto] = await translateGroups(
+      [group("DRY CLEAN ANY"), group("SOLVENT EXCEPT")],
+      "auto",
+      "ko",
+      partly,
+    );
+    expect(auto!.status).toBe("kept");
+  });
+});
