@@ -109,10 +109,27 @@ function latinWords(text: string): Set<string> {
 }
 
 /**
+ * The source's words that a translation may print as they are: in a line written in mixed case, a word
+ * with a capital (a name, a brand, an acronym: Anker, PowerCore, USB) is what Korean shops print in Latin
+ * too, and a translator keeps it on purpose. A word written in lower case (www, com) is never a name,
+ * and in a line all in capitals names and words look alike.
+ */
+function printableAsIs(sourceText: string): Set<string> {
+  if (!/[a-z\u00df-\u00ff]/.test(sourceText)) return new Set();
+  const capitalised =
+    sourceText.match(/[A-Za-z\u00c0-\u024f]*[A-Z\u00c0-\u00de][A-Za-z\u00c0-\u024f]*/g) ?? [];
+  const lower = latinWords(sourceText.match(/\b[a-z\u00df-\u00ff]{2,}\b/g)?.join(" ") ?? "");
+  // A long word with one capital is more often words the OCR ran together (Reduceyourriskof) than a name.
+  const named = capitalised.filter((w) => w.length <= 12 || /.[A-Z]/.test(w));
+  return new Set(named.map((w) => w.toLowerCase()).filter((w) => !lower.has(w)));
+}
+
+/**
  * The Latin counterpart of `withoutSourceScript`: an English line translated into Korean (or Japanese,
  * Chinese) that still carries some of its own words beside the translated ones ("DRY 깨끗한 ANY", a
  * web address spelled half in Hangul) was only partly translated, and drawn it would be a line in two
- * scripts; it is left as it was.
+ * scripts; it is left as it was. Names the translator kept on purpose (`printableAsIs`) do not count:
+ * "Anker PowerCore 10000 휴대용 충전기" is how a Korean shop writes it.
  */
 function withoutSourceWords(
   result: TranslationResult,
@@ -126,7 +143,9 @@ function withoutSourceWords(
   });
   if (!hasTargetScript) return result;
   const source = latinWords(sourceText);
-  if (![...latinWords(result.text)].some((w) => source.has(w))) return result;
+  const names = printableAsIs(sourceText);
+  const untranslated = [...latinWords(result.text)].filter((w) => source.has(w) && !names.has(w));
+  if (untranslated.length === 0) return result;
   return { text: sourceText, status: "kept", provider: result.provider, reason: "mixed scripts" };
 }
 

@@ -105,6 +105,9 @@ describe("translate stage: an English line only partly translated", () => {
     "www.example.com": "www. 이그잼플. com",
     "SOLVENT EXCEPT": "용제 이외",
     "Made in Korea": "Made in Korea",
+    "Anker PowerCore 10000 Portable Charger": "Anker PowerCore 10000 휴대용 충전기",
+    "USB-C Fast Charging Cable": "USB-C 고속 충전 케이블",
+    "Reduceyourriskof infection": "Reduceyourriskof 감염",
   }).translator;
 
   it("is left as it was when its own words stand beside Hangul, never drawn in two scripts", async () => {
@@ -118,6 +121,25 @@ describe("translate stage: an English line only partly translated", () => {
       ["DRY CLEAN ANY", "kept"],
       ["www.example.com", "kept"],
       ["용제 이외", "translated"],
+    ]);
+  });
+
+  it("is drawn when the words it keeps are names a Korean shop prints in Latin too", async () => {
+    const out = await translateGroups(
+      [
+        group("Anker PowerCore 10000 Portable Charger"),
+        group("USB-C Fast Charging Cable"),
+        group("Reduceyourriskof infection"),
+      ],
+      "en",
+      "ko",
+      partly,
+    );
+    expect(out.map((r) => [r.text, r.status])).toEqual([
+      ["Anker PowerCore 10000 휴대용 충전기", "translated"],
+      ["USB-C 고속 충전 케이블", "translated"],
+      // A word in lower case is never a name: the line was only partly translated.
+      ["Reduceyourriskof infection", "kept"],
     ]);
   });
 
