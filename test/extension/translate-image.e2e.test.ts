@@ -4,6 +4,7 @@
  * refuses requests without the page's Referer. `globalThis.marketlens.translateImage` is called in the
  * service worker exactly as an outside check calls it (the very function the context menu calls).
  */
+import { cpus } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildExtension } from "./support/build-extension.ts";
 import { type ExtensionBrowser, launchExtension, openPage, overlayOf } from "./support/extension-browser.ts";
@@ -53,6 +54,14 @@ describe("Translate image (the fixed contract)", () => {
     const result = await pending;
     expect(result, JSON.stringify(result)).toMatchObject({ state: "translated", fromCache: false });
     await shot(page, "amazon-translated");
+    // The offscreen document is cross-origin isolated (the manifest's COEP/COOP), so WASM has threads.
+    const engine = await ext.worker.evaluate(() =>
+      (
+        globalThis as unknown as { marketlens: { engineStatus(): Promise<unknown> } }
+      ).marketlens.engineStatus(),
+    );
+    expect(engine, JSON.stringify(engine)).toMatchObject({ backend: expect.stringContaining("WASM") });
+    expect((engine as { threads: number }).threads).toBe(Math.min(4, cpus().length));
 
     await expect.poll(() => overlay.getAttribute("data-marketlens-state")).toBe("translated");
     const covered = (await overlay.boundingBox())!;
