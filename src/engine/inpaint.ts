@@ -110,15 +110,7 @@ export function pullPush(
   const coarse = allKnown || (cw === w && ch === h) ? cv : pullPush(cv, ck, cw, ch, depth + 1);
   // Push: unknown pixels take the coarse level, bilinearly. The sampling positions depend on the row or
   // the column alone, so they are worked out once per level.
-  const xs0 = new Int32Array(w);
-  const xs1 = new Int32Array(w);
-  const ax = new Float64Array(w);
-  for (let x = 0; x < w; x++) {
-    const fx = Math.min(cw - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
-    xs0[x] = Math.floor(fx);
-    xs1[x] = Math.min(cw - 1, xs0[x]! + 1);
-    ax[x] = fx - xs0[x]!;
-  }
+  const { xs0, xs1, ax } = columnSamples(w, cw);
   for (let y = 0; y < h; y++) {
     const fy = Math.min(ch - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
     const y0 = Math.floor(fy);
@@ -140,6 +132,20 @@ export function pullPush(
   }
   relax(values, known, w, h, 6);
   return values;
+}
+
+/** For each column of a level `w` wide, the two columns of the coarser level (`cw` wide) it lies between. */
+function columnSamples(w: number, cw: number): { xs0: Int32Array; xs1: Int32Array; ax: Float64Array } {
+  const xs0 = new Int32Array(w);
+  const xs1 = new Int32Array(w);
+  const ax = new Float64Array(w);
+  for (let x = 0; x < w; x++) {
+    const fx = Math.min(cw - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
+    xs0[x] = Math.floor(fx);
+    xs1[x] = Math.min(cw - 1, xs0[x]! + 1);
+    ax[x] = fx - xs0[x]!;
+  }
+  return { xs0, xs1, ax };
 }
 
 /**
@@ -177,15 +183,7 @@ export function pullPushScalar(
     } else allKnown = false;
   }
   const coarse = allKnown || (cw === w && ch === h) ? cv : pullPushScalar(cv, ck, cw, ch, depth + 1);
-  const xs0 = new Int32Array(w);
-  const xs1 = new Int32Array(w);
-  const ax = new Float64Array(w);
-  for (let x = 0; x < w; x++) {
-    const fx = Math.min(cw - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
-    xs0[x] = Math.floor(fx);
-    xs1[x] = Math.min(cw - 1, xs0[x]! + 1);
-    ax[x] = fx - xs0[x]!;
-  }
+  const { xs0, xs1, ax } = columnSamples(w, cw);
   for (let y = 0; y < h; y++) {
     const fy = Math.min(ch - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
     const y0 = Math.floor(fy);
