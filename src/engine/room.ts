@@ -5,6 +5,7 @@
  * into it, on the side the alignment allows, so the type keeps more of its size.
  */
 import type { Rgb } from "../contract/image-translate.ts";
+import type { Window } from "./inpaint.ts";
 import type { Align } from "./layout.ts";
 import type { RgbaImage } from "./raster.ts";
 import type { RegionFrame } from "./render.ts";
@@ -17,13 +18,6 @@ const MAX_GROWTH = 0.35;
 /** Columns this close to the picture's edge are never taken: type would touch the edge. */
 const EDGE_MARGIN = 4;
 
-export interface Obstacle {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
 /**
  * The frame grown sideways over plain ground (upright horizontal frames only; others come back as they
  * are). `obstacles` are the boxes of the other regions, which the frame never reaches into.
@@ -32,7 +26,7 @@ export function widenOverGround(
   image: RgbaImage,
   frame: RegionFrame,
   ground: Rgb,
-  obstacles: readonly Obstacle[],
+  obstacles: readonly Window[],
   align: Align,
 ): RegionFrame {
   if (frame.vertical || Math.abs(frame.angle) > 0.02) return frame;
