@@ -201,11 +201,13 @@ export function pullPushScalar(
   return values;
 }
 
-/** `relax` for one channel. */
-function relaxScalar(v: Float32Array, known: Float32Array, w: number, h: number, sweeps: number): void {
-  const n = w * h;
-  const holes = scratchInt32("inpaint.holes", n, false);
-  const inside = scratchUint8("inpaint.inside", n, false);
+/**
+ * The unknown pixels, in pixel order, and whether each has all four neighbours inside the window (nearly
+ * all do): worked out once per relaxation rather than on every sweep.
+ */
+function listHoles(known: Float32Array, w: number, h: number) {
+  const holes = scratchInt32("inpaint.holes", w * h, false);
+  const inside = scratchUint8("inpaint.inside", w * h, false);
   let count = 0;
   for (let y = 0, p = 0; y < h; y++) {
     const rowInside = y > 0 && y < h - 1;
@@ -215,6 +217,13 @@ function relaxScalar(v: Float32Array, known: Float32Array, w: number, h: number,
       inside[count++] = rowInside && x > 0 && x < w - 1 ? 1 : 0;
     }
   }
+  return { holes, inside, count };
+}
+
+/** `relax` for one channel. */
+function relaxScalar(v: Float32Array, known: Float32Array, w: number, h: number, sweeps: number): void {
+  const n = w * h;
+  const { holes, inside, count } = listHoles(known, w, h);
   for (let s = 0; s < sweeps; s++) {
     for (let k = 0; k < count; k++) {
       const p = holes[k]!;
@@ -249,19 +258,7 @@ function relaxScalar(v: Float32Array, known: Float32Array, w: number, h: number,
 /** Gauss-Seidel sweeps of the Laplace equation over the unknown pixels. */
 function relax(v: Float32Array, known: Float32Array, w: number, h: number, sweeps: number): void {
   const n = w * h;
-  // The holes, in pixel order, and whether each has all four neighbours inside the window (nearly all
-  // do), worked out once rather than on every sweep.
-  const holes = scratchInt32("inpaint.holes", n, false);
-  const inside = scratchUint8("inpaint.inside", n, false);
-  let count = 0;
-  for (let y = 0, p = 0; y < h; y++) {
-    const rowInside = y > 0 && y < h - 1;
-    for (let x = 0; x < w; x++, p++) {
-      if (known[p]) continue;
-      holes[count] = p;
-      inside[count++] = rowInside && x > 0 && x < w - 1 ? 1 : 0;
-    }
-  }
+  const { holes, inside, count } = listHoles(known, w, h);
   for (let s = 0; s < sweeps; s++) {
     for (let k = 0; k < count; k++) {
       const p = holes[k]!;
