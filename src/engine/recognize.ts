@@ -189,7 +189,7 @@ function scaledWidth(crop: RgbaImage, batchWidth: number): number {
  * narrowest: the model mixes context along the whole padded row, and a short line padded to a long
  * line's width loses its word spaces.
  */
-function batches<T extends { ratio: number }>(sorted: readonly T[], size: number): T[][] {
+export function batches<T extends { ratio: number }>(sorted: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   let cur: T[] = [];
   let floor = 0;
