@@ -24,7 +24,12 @@ export interface DetectOptions {
   db: DbOptions;
 }
 
-export const DEFAULT_DETECT_OPTIONS: DetectOptions = { maxSide: 960, minSide: 320, db: DEFAULT_DB_OPTIONS };
+/**
+ * 1280² pixels rather than PaddleOCR's 960: scaled down to 960², large thin display type on a big picture
+ * (the Mincho わり of ふんわり on a 1536 × 839 word cloud) gave the model no response at all, and small
+ * print on a tall label shrank below what it reads. Only pictures over 0.92 megapixels pay for it.
+ */
+export const DEFAULT_DETECT_OPTIONS: DetectOptions = { maxSide: 1280, minSide: 320, db: DEFAULT_DB_OPTIONS };
 
 const MEAN = [0.485, 0.456, 0.406];
 const STD = [0.229, 0.224, 0.225];
