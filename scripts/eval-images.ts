@@ -5,7 +5,8 @@
  * Per source language (zh, ja, en), target Korean, for each translator (the embedded one, and a test
  * translator that returns a Korean line for every text, so what remains is what reading, erasing and
  * drawing miss) and each engine (this checkout, and --baseline <dir>, a checkout of the code before):
- *   residual   source characters the OCR still reads in the result over those it read in the original
+ *   residual   source characters the OCR still reads in the result where they were (each line read in the
+ *              result against the original lines it overlaps) over those it read in the original
  *   regions    translated / kept (left as they were) / failed (TRANSLATION_FAILED for the whole image)
  *   height     detected height of the drawn lines over the original lines' (median, lowest, count < 0.6)
  *   badges     badge backdrops kept (backdrop untouched and the text's pixels filled like it)
@@ -39,6 +40,7 @@ import {
   ownDetections,
   type Pixels,
   residualChars,
+  residualInPlace,
   type SourceScript,
   sourceTokens,
   tokenChars,
@@ -253,7 +255,13 @@ async function measure(
   row.translated = outcome.regionsCount;
   row.kept = keptCount ?? regions.length - replaced.length;
   const after = await read(instrument, outcome.image, lang);
-  row.residual = residualChars(originalTokens, sourceTokens(after.text, lang));
+  row.residual = residualInPlace(
+    original.lines,
+    after.lines,
+    lang,
+    original.pixels.width,
+    original.pixels.height,
+  );
   const W = original.pixels.width;
   const H = original.pixels.height;
   const insides = replaced.map((r) =>

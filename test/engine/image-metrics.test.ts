@@ -1,6 +1,6 @@
 /** Figures of `npm run eval:images`: which drawn line belongs to which region; badges kept. */
 import { describe, expect, it } from "vitest";
-import { badgeKept, ownDetections } from "../../src/engine/eval/image-metrics.ts";
+import { badgeKept, ownDetections, residualInPlace } from "../../src/engine/eval/image-metrics.ts";
 import { createImage } from "../../src/engine/raster.ts";
 
 describe("ownDetections", () => {
@@ -68,5 +68,28 @@ describe("badgeKept", () => {
   it("does not keep a board whose type is left on it", () => {
     const { before } = pictures();
     expect(badgeKept(before, before, box, ...colours, text).kept).toBe(false);
+  });
+});
+
+describe("residualInPlace", () => {
+  const line = (x: number, y: number, text: string) => ({ box: { x, y, w: 200, h: 40 }, height: 40, text });
+
+  it("does not count a Hangul line read as kana that happen to occur elsewhere in the original", () => {
+    // paddleocr_japan_2: tesseract reads 번역된 as にに; クセになる sits far away from it.
+    const original = [line(0, 0, "うま味のある"), line(0, 400, "クセになる")];
+    const after = [line(0, 0, "にに")];
+    expect(residualInPlace(original, after, "ja", 800, 600)).toBe(0);
+  });
+
+  it("counts source text left where it was, each original character once", () => {
+    const original = [line(0, 0, "ふんわり"), line(0, 400, "クセになる")];
+    // わり left beside the drawn line, and read twice by overlapping detections.
+    const after = [line(20, 5, "わり"), line(30, 0, "わり")];
+    expect(residualInPlace(original, after, "ja", 800, 600)).toBe(2);
+  });
+
+  it("counts a kept English line in full", () => {
+    const original = [line(100, 100, "Dry clean only")];
+    expect(residualInPlace(original, [line(100, 102, "DRY CLEAN ONLY")], "en", 800, 600)).toBe(12);
   });
 });

@@ -57,6 +57,51 @@ export function residualChars(original: Map<string, number>, after: Map<string, 
   return n;
 }
 
+export interface ReadLine {
+  box: Box;
+  height: number;
+  text: string;
+}
+
+/**
+ * Source characters read again where they were: each line read in the result is matched only against the
+ * original lines it overlaps (their boxes grown by half their height), and each original character is
+ * matched once. Read over the whole picture, a Hangul line that tesseract reads as kana (번역 as にに)
+ * hits some に elsewhere in a Japanese original and counts as residue though no source text is left.
+ */
+export function residualInPlace(
+  original: readonly ReadLine[],
+  after: readonly ReadLine[],
+  script: SourceScript,
+  width: number,
+  height: number,
+): number {
+  const pools = original.map((l) => ({
+    box: grow(l.box, Math.max(4, l.height * 0.5), width, height),
+    tokens: sourceTokens(l.text, script),
+  }));
+  let n = 0;
+  for (const line of after) {
+    const near = pools.filter((p) => overlaps(line.box, p.box));
+    for (const [token, count] of sourceTokens(line.text, script)) {
+      let wanted = count;
+      for (const pool of near) {
+        const take = Math.min(wanted, pool.tokens.get(token) ?? 0);
+        if (take === 0) continue;
+        pool.tokens.set(token, pool.tokens.get(token)! - take);
+        n += [...token].length * take;
+        wanted -= take;
+        if (wanted === 0) break;
+      }
+    }
+  }
+  return n;
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
 export function grow(box: Box, by: number, width: number, height: number): Box {
   const x = Math.max(0, Math.floor(box.x - by));
   const y = Math.max(0, Math.floor(box.y - by));
