@@ -6,11 +6,12 @@
 import { encodeBmp } from "./bmp.ts";
 import type { DetectedLine } from "./detect.ts";
 import { type Quad, quadSize } from "./geometry.ts";
+import { jisCharacters } from "./jis-characters.ts";
 import { cropLine } from "./line-crops.ts";
 import type { OcrWorker } from "./ports.ts";
 import { createImage, type RgbaImage, resizeImage } from "./raster.ts";
 import type { RecognizedText, TextRecognizer } from "./recognize.ts";
-import { countScripts, type NormalizedSource } from "./script.ts";
+import { charScript, countScripts, type NormalizedSource } from "./script.ts";
 import { extractTextMask } from "./text-mask.ts";
 import { expandQuad, warpQuad } from "./warp.ts";
 
@@ -116,11 +117,14 @@ export async function readLines(
       // auto: PP-OCR reads katakana as look-alike hanzi (セール as 七一儿) with high confidence, so its
       // output cannot say "Japanese". A few lines go to tesseract first; kana in its reading of any of
       // them makes the picture Japanese, and every line that could be Japanese is then read by it.
+      const jis = jisCharacters();
+      const chinese = jis !== null && clearlyChinese(out, jis);
       const candidates = out
         .map((line, i) => ({ i, line }))
         .filter(
           ({ line }) =>
-            hasKana(line.text) || (countScripts(line.text).han ?? 0) > 0 || line.confidence < AUTO_RECHECK,
+            !(chinese && line.confidence >= SURE_CHINESE && foreignHan(line.text, jis).length > 0) &&
+            (hasKana(line.text) || (countScripts(line.text).han ?? 0) > 0 || line.confidence < AUTO_RECHECK),
         )
         .sort((a, b) => a.line.confidence - b.line.confidence);
       const probed = new Map<number, Awaited<ReturnType<typeof readJapanese>>>();
@@ -142,6 +146,34 @@ export async function readLines(
       l.text.trim().length > 0 &&
       l.confidence >= (l.reader === "tesseract" ? MIN_TESSERACT_CONFIDENCE : MIN_CONFIDENCE),
   );
+}
+
+/** PP-OCR's confidence in a line above which a character Japanese never writes settles it as Chinese. */
+const SURE_CHINESE = 0.8;
+
+/**
+ * Whether the lines read with confidence say the picture is Chinese: Han that Japanese never writes
+ * (simplified forms outside Shift_JIS, such as 这, 们, 发), at least four different ones making up a tenth
+ * of the Han read. PP-OCR misreads a Japanese picture's kanji as simplified forms now and then (規 as 规),
+ * two different ones at most on each Japanese image of the fixtures, and reads katakana as look-alike Han
+ * (七一儿 for セール), which Japanese writes too. In such a picture the lines holding those characters need
+ * no Japanese reader; the rest are still probed, so a Japanese label photographed in a Chinese listing is
+ * still read as Japanese.
+ */
+function clearlyChinese(lines: readonly ReadLine[], jis: Set<string>): boolean {
+  const foreign = new Set<string>();
+  let han = 0;
+  for (const line of lines) {
+    if (line.confidence < AUTO_RECHECK) continue;
+    han += countScripts(line.text).han ?? 0;
+    for (const ch of foreignHan(line.text, jis)) foreign.add(ch);
+  }
+  return foreign.size >= 4 && foreign.size >= 0.1 * han;
+}
+
+/** The Han characters of a text that Japanese does not write. */
+function foreignHan(text: string, jis: Set<string>): string[] {
+  return [...text].filter((ch) => charScript(ch.codePointAt(0)!) === "han" && !jis.has(ch));
 }
 
 function kanaCount(text: string): number {
