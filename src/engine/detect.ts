@@ -31,6 +31,12 @@ export interface DetectOptions {
  */
 export const DEFAULT_DETECT_OPTIONS: DetectOptions = { maxSide: 1280, minSide: 320, db: DEFAULT_DB_OPTIONS };
 
+/**
+ * Pictures up to this many pixels get a margin of their border colour (see prepareDetection): small ones,
+ * whose text often touches the edge. A fixed size, not a share of maxSide, so that an 800 x 800 listing
+ * is not padded to 1056 x 1056 (75% more pixels for the model) because the detection limit grew.
+ */
+const PADDED_UP_TO = 960 * 960 * 0.6;
 const MEAN = [0.485, 0.456, 0.406];
 const STD = [0.229, 0.224, 0.225];
 
@@ -72,7 +78,7 @@ export function prepareDetection(
   ratio = Math.min(ratio, (options.maxSide * 4) / longest);
   const innerW = Math.max(1, Math.round(image.width * ratio));
   const innerH = Math.max(1, Math.round(image.height * ratio));
-  const padded = innerW * innerH <= options.maxSide * options.maxSide * 0.6;
+  const padded = innerW * innerH <= PADDED_UP_TO;
   let w: number;
   let h: number;
   let scaled: RgbaImage;
