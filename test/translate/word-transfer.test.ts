@@ -89,7 +89,7 @@ describe("English words no phrase covers", () => {
     // A capitalised word Korean has is written; a name stays.
     ["AGRICULTURAL BANK", /은행/],
     // ... also when it is the line's only word.
-    ["WAIT", /^기다림$/],
+    ["WAIT", /^대기$/],
     ["Anker Power Bank", /^Anker /],
     // Words dictionaries know but no Korean word list has are written in Hangul; names, codes stay.
     ["ISLAY SINGLE MALT SCOTCH WHISKY", /스카치|스코치/],
@@ -97,6 +97,13 @@ describe("English words no phrase covers", () => {
     ["Jill Carter", /^Jill Carter$/],
     // A capitalised word of the hand-written list is a word, not a name.
     ["Restroom", /^화장실$/],
+    // Product words the hand-written list gives over a dictionary gloss's odd Sino-Korean word (bud -> 눈아,
+    // products -> 산품, meters -> 평측) or a transliteration (Ships -> 시프스).
+    ["Samsung Galaxy Buds", /^삼성 갤럭시 버즈$/],
+    ["annotation set", /^주석 세트$/],
+    ["Ships", /^발송$/],
+    ["Sensitive", /^민감한$/],
+    ["10 meters", /미터/],
     ["49% vol.", /vol/],
   ])("%s", async (text, expected) => {
     const r = await ko(text, "en");

@@ -154,10 +154,24 @@ export function postpositionsAfter(out: Token[]): void {
     }
     let end = j;
     while (isNounPart(out[end]) || (out[end]?.kind === "space" && isNounPart(out[end + 1]))) end++;
-    const phrase = [...out.slice(j, end), ...(ko.startsWith("~") ? [] : [SPACE]), t];
+    const phrase = [
+      ...out.slice(j, end),
+      ...(ko.startsWith("~") ? [] : [SPACE]),
+      withinPlace(t, out, j, end),
+    ];
     out.splice(i, end - i, ...phrase);
     i += phrase.length - 1;
   }
+}
+
+/**
+ * "within" bounds an amount (within 30 Days -> 30일 이내) or a place (within the US -> 미국 내): with no
+ * number in its phrase it is the place's ko.withinPlace.
+ */
+function withinPlace(t: Token, out: Token[], from: number, end: number): Token {
+  if (t.src.toLowerCase() !== "within") return t;
+  if (out.slice(from, end).some((p) => p.kind === "number" || /\d/.test(p.src))) return t;
+  return { ...t, entry: { ...(t.entry as NonNullable<Token["entry"]>), out: { ko: data.ko.withinPlace } } };
 }
 
 /** A bare count before a plural noun: behind it with 개 (필터 2개), or in front as kinds (3가지 사이즈). */
