@@ -91,6 +91,10 @@ describe("English words no phrase covers", () => {
     // ... also when it is the line's only word.
     ["WAIT", /^대기$/],
     ["Anker Power Bank", /^Anker /],
+    // A line's first "A" before a word in lower case is the article; before a name or a list it stays.
+    ["A short break", /^짧은 휴식$/],
+    ["A and B", /^A /],
+    ["Size A", /A$/],
     // Words dictionaries know but no Korean word list has are written in Hangul; names, codes stay.
     ["ISLAY SINGLE MALT SCOTCH WHISKY", /스카치|스코치/],
     ["MovieShots Dataset", /^MovieShots \p{Script=Hangul}+$/u],

@@ -159,9 +159,37 @@ export function postpositionsAfter(out: Token[]): void {
       ...(ko.startsWith("~") ? [] : [SPACE]),
       withinPlace(t, out, j, end),
     ];
-    out.splice(i, end - i, ...phrase);
-    i += phrase.length - 1;
+    const object = t.pos === "p" ? objectOf(out, i) : null;
+    if (!object) {
+      out.splice(i, end - i, ...phrase);
+      i += phrase.length - 1;
+      continue;
+    }
+    // Clean hands with soap: what the act uses or keeps away is said before its object (비누로 손 세척).
+    out.splice(i, end - i);
+    out.splice(object.start, 0, ...phrase, SPACE);
+    const unwritten = object.possessive >= 0 ? object.start - object.possessive : 0;
+    out.splice(object.possessive, unwritten);
+    i = end - unwritten - 1;
   }
+}
+
+/**
+ * Where the object of the clause's opening verb starts, when the token before `i` ends it (Protect Your
+ * Skin | from the Sun; Clean hands | with soap), and where its possessive is (not written), else null.
+ */
+function objectOf(out: Token[], i: number): { start: number; possessive: number } | null {
+  const first = skipSpaces(out, 0);
+  if (first >= i || !clauseVerb(out[first]?.src ?? "")) return null;
+  let start = skipSpaces(out, first + 1);
+  let possessive = -1;
+  if (POSSESSIVES.has(out[start]?.src.toLowerCase() ?? "")) {
+    possessive = start;
+    start = skipSpaces(out, start + 1);
+  }
+  if (start >= i) return null;
+  for (let k = start; k < i; k++) if (out[k]?.kind !== "space" && !isNounPart(out[k])) return null;
+  return { start, possessive };
 }
 
 /**

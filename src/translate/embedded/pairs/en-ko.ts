@@ -134,6 +134,14 @@ function neighbours(pieces: Piece[]): void {
       if (connective && !isModifierForm(lastWord(next)))
         prev.text = `${prev.text.slice(0, prev.text.length - lastWord(prev).length)}${connective}`;
     }
+    // Removable and Washable: two phrases ending in the same word say it once (분리 및 세탁 가능).
+    else if (
+      src === "and" &&
+      prev?.text.includes(" ") &&
+      lastWord(prev) !== "" &&
+      lastWord(prev) === lastWord(next)
+    )
+      prev.text = prev.text.slice(0, prev.text.length - lastWord(prev).length).trimEnd();
     // Kids and Pets: two nouns are joined with the particle ko.and, as Korean copy lists them; a longer
     // list (Cable, Charger and Case) keeps the word "and".
     else if (src === "and" && nounWord(prev) && nounWord(next) && words[i - 2]?.token.src !== ",") {
