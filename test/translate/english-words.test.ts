@@ -72,6 +72,18 @@ describe("words through the general list", () => {
   });
 });
 
+describe("care-label wording (en-words.tsv care labels; except after its noun)", () => {
+  it.each([
+    ["DRY CLEAN ANY", "드라이클리닝 모든"],
+    ["DO NOT TUMBLE DRY", "건조기 사용 금지"],
+    ["Dry Clean Only", "드라이클리닝만 가능"],
+    ["DRY CLEAN ANY SOLVENT EXCEPT TRICHLOROETHYLENE", "모든 용제로 드라이클리닝 트리클로로에틸렌 제외"],
+    ["Except Sundays", "일요일 제외"],
+  ])("%s -> %s", async (text, expected) => {
+    expect((await ko(text)).text).toBe(expected);
+  });
+});
+
 describe("what stays in Latin, as Korean shops print it", () => {
   it.each([
     // a lone capital letter is a grade or a size, not the article
