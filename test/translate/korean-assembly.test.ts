@@ -339,7 +339,7 @@ describe("English to Korean", () => {
   });
 
   it("puts bounds after their number and for-phrases before their noun", async () => {
-    expect(await ko("Over 10,000 Sold", "en")).toBe("10,000 이상 판매");
+    expect(await ko("Over 10,000 Sold", "en")).toBe("10,000개 이상 판매");
     expect(await ko("Up to 40 Hours Playtime", "en")).toBe("최대 40시간 재생");
     expect(await ko("Shoes for Men", "en")).toBe("남성용 신발");
     expect(await ko("Made of Premium Stainless Steel", "en")).toBe("프리미엄 스테인리스로 제작");
@@ -348,7 +348,7 @@ describe("English to Korean", () => {
   it("counts, rates and ages as Korean shops write them", async () => {
     expect(await ko("Package Includes: 1 x Bottle, 1 x Brush", "en")).toBe("구성품: 병 1개, 브러시 1개");
     expect(await ko("Rated 4.8 out of 5", "en")).toBe("5점 만점에 4.8점");
-    expect(await ko("Trusted by Over 1 Million Customers", "en")).toBe("100만 이상 고객이 신뢰하는");
+    expect(await ko("Trusted by Over 1 Million Customers", "en")).toBe("100만 명 이상의 고객이 신뢰하는");
     expect(await ko("Ages 8+", "en")).toBe("8세 이상");
   });
 

@@ -22,6 +22,7 @@ const POSTPOSITIONS = new Set(data.sets.postpositions);
 const ARTICLES = new Set(data.sets.articles);
 const FROM_AWAY = new Set(data.fromAway.verbs);
 const KINDS = new Set(data.sets.kinds);
+const BOUNDS = new Set(data.sets.afterNumber);
 const CLAUSE_END = /^[,.;:!?]$/;
 
 const isWord = (t: Token | undefined) =>
@@ -207,6 +208,10 @@ export function countsWithCounters(out: Token[]): void {
   for (let i = 0; i < out.length; i++) {
     const t = out[i] as Token;
     if (t.kind !== "number" || !/^\d{1,3}$/.test(t.src)) continue;
+    // A count after a bound (Over 200 Recipes) is the bound's: en-ko.ts writes 200개 이상의 레시피.
+    let before = i - 1;
+    while (out[before]?.kind === "space") before--;
+    if (BOUNDS.has(out[before]?.src.toLowerCase() ?? "")) continue;
     const j = skipSpaces(out, i + 1);
     if (j === i + 1 || !isNounPart(out[j]) || out[j]?.kind === "number") continue;
     let end = j;

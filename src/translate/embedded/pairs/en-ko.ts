@@ -6,6 +6,7 @@
 import data from "../../resources/grammar/en-ko.json" with { type: "json" };
 import type { PairGrammar } from "../grammar.ts";
 import { isModifierForm, isQuality, pickParticle, toConnective, toRequest } from "../hangul.ts";
+import { KOREAN } from "../korean-words.ts";
 import type { Piece, Token } from "../tokens.ts";
 import {
   clauseVerb,
@@ -23,6 +24,7 @@ const KO = data.ko;
 const BOUNDS = new Set(data.sets.boundsBeforeHead);
 const ENDS_CLAUSE = /^[,.;:!?]$/;
 const AFTER_NUMBER = new Set(data.sets.afterNumber);
+const DONE = new Set(data.sets.doneWords);
 
 export const englishKorean: PairGrammar = {
   order: "vo-to-ov",
@@ -99,10 +101,34 @@ function englishComparatives(out: Token[]): void {
     // The unit or counter that goes with the number stays with it: "Over 50 Hours" -> 50 hours and more.
     if (out[end]?.kind === "space" && out[end + 1]?.pos === "cl") end += 2;
     else if (out[end]?.pos === "cl") end++;
+    const counted = end === i + 3 ? countedNoun(out, end) : undefined;
     out.splice(i, 1);
-    out.splice(end - 1, 0, t);
+    if (counted) {
+      // Over 5,000 Reviews: the count takes its counter and the bound qualifies the noun (5,000개 이상의 리뷰).
+      const number = out[end - 2] as Token;
+      const amount = number.rule?.render("ko") ?? number.entry?.out.ko ?? number.src;
+      // A count in words (100만) is spaced from its counter as Korean writes it (100만 명).
+      const ko = `${amount}${/\p{Script=Hangul}$/u.test(amount) ? " " : ""}${counted}`;
+      out[end - 2] = { ...number, kind: "lex", entry: { out: { ko }, pos: "n", kind: "dict" } };
+      // ... but an act done so many times is said of the act (10,000개 이상 판매).
+      const done = out[end]?.src.toLowerCase() ?? "";
+      const of = DONE.has(done) || /ed$/.test(done) ? "" : KO.of;
+      out.splice(end - 1, 0, {
+        ...t,
+        entry: { out: { ko: `${t.entry?.out.ko ?? ""}${of}` }, pos: "n", kind: "glossary" },
+      });
+    } else out.splice(end - 1, 0, t);
     i = end - 1;
   }
+}
+
+/** The counter a bare count takes before the noun at `at` (after a space): people's, or things'. */
+function countedNoun(out: Token[], at: number): string | undefined {
+  const noun = out[at + 1];
+  if (out[at]?.kind !== "space" || noun?.kind !== "lex" || noun.pos !== "n") return undefined;
+  const ko = noun.entry?.out.ko ?? "";
+  if (!/^\p{Script=Hangul}/u.test(ko)) return undefined;
+  return KOREAN.person.test(ko) ? KO.people : KO.pieces;
 }
 
 /**
