@@ -321,6 +321,12 @@ describe("Chinese to Korean", () => {
     expect(await ko("云南个杯")).toMatch(/^KEPT: a counter with nothing to count/);
     expect(await ko("方向盘")).toBe("핸들");
   });
+
+  it("writes a counter that opens a line before a comma (the tail of a word the line break cut) as its noun", async () => {
+    expect(await ko("粒，食用盐")).toBe("알갱이, 식용 소금");
+    // After a number or a range it stays a counter.
+    expect(await ko("每次1-2粒")).toBe("1회 1-2정");
+  });
 });
 
 describe("the initial sound law on Sino-Korean readings", () => {

@@ -82,6 +82,23 @@ describe("Japanese particles and endings (resources/transfer/ja-grammar.tsv)", (
   });
 });
 
+describe("everyday Japanese verbs and food words (ja-phrases.tsv, written by hand)", () => {
+  it.each([
+    // A verb before its noun is the Korean modifier; its te-form joins the next act.
+    ["四季を探す旅", /찾는 여행/],
+    ["昨日見た映画", /본/],
+    ["パンを作って食べる", /만들어 먹는/],
+    // Food words: freshly made, textures, aftertaste.
+    ["淹れたてのコーヒー", /^갓 내린 /],
+    ["もっちり食感", /^쫀득한/],
+    ["後味すっきり", /^뒷맛 깔끔/],
+  ])("%s", async (text, expected) => {
+    const r = await ko(text, "ja");
+    expect(r.text).toMatch(expected);
+    expect(r.text).not.toMatch(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u);
+  });
+});
+
 describe("English words no phrase covers", () => {
   it.each([
     // Everyday words (resources/transfer/en-ko-words.tsv) and function words left out or moved.
