@@ -362,7 +362,9 @@ function pleaseAsRequest(pieces: Piece[]): void {
     for (let j = k + 1; pieces[j] && pieces[j]?.token.kind !== "punct"; j++)
       if (pieces[j]?.text && pieces[j]?.token.kind !== "space") act = pieces[j];
     // Only an act: a verb, or the action noun a clause verb is written as.
-    const request = act?.token.pos === "v" ? toRequest(act.text) : undefined;
+    // An act with nothing after it (Please wait) is still written as its action noun's request.
+    const alone = act && act.token.pos !== "v" ? clauseVerb(act.token.src) : undefined;
+    const request = act?.token.pos === "v" ? toRequest(act.text) : alone && toRequest(alone);
     if (act && request) act.text = request;
   }
 }
