@@ -29,6 +29,12 @@ const isWord = (t: Token | undefined) =>
   !!t && (t.kind === "lex" || t.kind === "latin" || t.kind === "number" || t.kind === "rule");
 const isNounPart = (t: Token | undefined) => isWord(t) && t?.pos !== "v" && t?.pos !== "p";
 
+/** Korean that says a thing is absent or not added (무첨가, 없음, 미포함): the negations' words. */
+function saysAbsent(ko: string): boolean {
+  const last = ko.split(" ").at(-1) ?? "";
+  return last === data.negation.absent || Object.values(data.negation.negated).includes(last);
+}
+
 /** The Korean action noun of an English verb form (Includes, protects, carries), if it opens clauses. */
 export function clauseVerb(src: string): string | undefined {
   const w = src.toLowerCase();
@@ -96,6 +102,12 @@ export function clauseVerbsLast(out: Token[], moved: Set<Token>): void {
     // A verb written with its particle first (fit) glues to the phrase it governs, unless the phrase ends
     // in a postposition of its own (Fits in Your Pocket).
     const tail = out[last - 1];
+    // Contains No Artificial Colors: an object that says it is absent needs no verb (인공 색소 무첨가).
+    if (saysAbsent(tail?.entry?.out.ko ?? "")) {
+      out.splice(i, next - i);
+      start = end - (next - i) + 1;
+      continue;
+    }
     const glued = tail?.pos === "p" || tail?.entry?.out.ko?.startsWith("~");
     const written = glued ? ko.replace(/^~\S*\s/, "") : ko;
     const verb = verbToken(t, written);
