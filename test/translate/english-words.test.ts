@@ -60,6 +60,11 @@ describe("words through the general list", () => {
     ["sadly", "슬프게"],
     // a line in capitals: words Korean has are written, its function words left out
     ["IT'S A GOOD START", "좋은 스타트"],
+    // a known word's possessive is the word with 의; a name's possessive is the name in Hangul
+    ["NATURE'S GIFT", "자연의 선물"],
+    ["MACDONALD'S", "마크도날드"],
+    // "point" is the word, not the Japanese badge row POINT
+    ["12 point text", "12 포인트 텍스트"],
   ])("%s -> %s", async (text, expected) => {
     const r = await ko(text);
     expect(r.status).toBe("translated");

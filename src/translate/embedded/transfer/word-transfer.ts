@@ -202,6 +202,10 @@ function englishToken(src: string, data: TransferData, lex: TransferLexicons): T
   if (g) return grammarToken(src, g);
   const ko = englishWordKorean(lower, data, lex.english);
   if (ko) return word(src, ko);
+  // A known word's possessive (NATURE'S): the word and the particle "of" is written as (자연의).
+  const owner = /^(.+)['’]s$/.exec(lower)?.[1];
+  const ownerKo = owner ? englishWordKorean(owner, data, lex.english) : undefined;
+  if (ownerKo) return word(src, `${ownerKo}${data.enFunction.get("of")?.ko ?? ""}`);
   return { src, kind: "latin", pos: "n" };
 }
 
@@ -271,7 +275,8 @@ function capitalWord(
     if (t.src === "A" && first && /^[a-z]/.test(after) && !data.enFunction.has(after)) return true;
     return (lower === "a" || lower === "i") && word(-1) && word(1) && data.enFunction.has(lower);
   }
-  return data.enFunction.has(lower) || englishWordKorean(lower, data, lex.english) !== undefined;
+  const stem = lower.replace(/['’]s$/, "");
+  return data.enFunction.has(lower) || englishWordKorean(stem, data, lex.english) !== undefined;
 }
 
 /**
