@@ -322,6 +322,13 @@ describe("Chinese to Korean", () => {
     expect(await ko("方向盘")).toBe("핸들");
   });
 
+  it("writes label and document words as the Korean word, not their Sino-Korean reading", async () => {
+    expect(await ko("约定")).toBe("약속");
+    expect(await ko("有限公司")).toBe("유한회사");
+    expect(await ko("网络支付")).toBe("온라인 결제");
+    expect(await ko("合格证")).toBe("합격증");
+  });
+
   it("writes a counter that opens a line before a comma (the tail of a word the line break cut) as its noun", async () => {
     expect(await ko("粒，食用盐")).toBe("알갱이, 식용 소금");
     // After a number or a range it stays a counter.
