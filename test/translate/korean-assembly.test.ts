@@ -322,6 +322,11 @@ describe("Chinese to Korean", () => {
     expect(await ko("方向盘")).toBe("핸들");
   });
 
+  it("puts a bound behind its amount even across a space", async () => {
+    expect(await ko("不低于 20 克。")).toBe("20g 이상.");
+    expect(await ko("不少于50%")).toBe("50% 이상");
+  });
+
   it("writes label and document words as the Korean word, not their Sino-Korean reading", async () => {
     expect(await ko("约定")).toBe("약속");
     expect(await ko("有限公司")).toBe("유한회사");
