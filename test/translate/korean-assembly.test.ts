@@ -332,6 +332,9 @@ describe("Chinese to Korean", () => {
     expect(await ko("有限公司")).toBe("유한회사");
     expect(await ko("网络支付")).toBe("온라인 결제");
     expect(await ko("合格证")).toBe("합격증");
+    // 站 alone is a station on a sign; standing has its own words.
+    expect(await ko("北京站")).toBe("베이징 역");
+    expect(await ko("祝您购物愉快")).toMatch(/기원합니다$/);
   });
 
   it("writes a counter that opens a line before a comma (the tail of a word the line break cut) as its noun", async () => {
