@@ -173,6 +173,13 @@ function neighbours(pieces: Piece[]): void {
     else if (src === "and" && nounWord(prev) && nounWord(next) && words[i - 2]?.token.src !== ",") {
       w.text = "";
       (prev as Piece).text += pickParticle((prev as Piece).text, KO.and);
+    }
+    // "Now" is the price label before an amount (Now $19.99), else the time (Pre-Order Now).
+    else if (src === "now" && !/^[$£€]?\d/.test(next?.token.src ?? "")) w.text = KO.now;
+    // A closing "Only" (Authentic Products Only) is glued to what it limits (정품만).
+    else if (src === "only" && prev && !next) {
+      w.text = "";
+      prev.text += KO.onlyAfter;
     } else if (src === "extra" && next && isQuality(next.text.split(" ")[0] ?? "")) w.text = KO.more;
     else if (src === "most" && next && isQuality(next.text.split(" ")[0] ?? "")) w.text = KO.most;
     else if (src === "," && prev && next && isModifierForm(lastWord(prev)) && isModifierForm(lastWord(next)))
