@@ -25,6 +25,7 @@ const BOUNDS = new Set(data.sets.boundsBeforeHead);
 const ENDS_CLAUSE = /^[,.;:!?]$/;
 const AFTER_NUMBER = new Set(data.sets.afterNumber);
 const DONE = new Set(data.sets.doneWords);
+const UNWRITTEN = new Set(data.sets.unwrittenObjects);
 
 export const englishKorean: PairGrammar = {
   order: "vo-to-ov",
@@ -289,7 +290,10 @@ function keepAs(out: Token[], moved: Set<Token>): void {
     if (!adverb) continue;
     let objectEnd = a;
     while (objectEnd > from && out[objectEnd - 1]?.kind === "space") objectEnd--;
-    const object = out.slice(from, objectEnd);
+    // Keeps You Warm: the reader as the object is not written, as Korean copy leaves it out.
+    const objectWords = out.slice(from, objectEnd);
+    const object =
+      objectWords.length === 1 && UNWRITTEN.has(objectWords[0]?.src.toLowerCase() ?? "") ? [] : objectWords;
     let end = a + 1;
     const extra: Token[] = [];
     const after = skip(out, end);
