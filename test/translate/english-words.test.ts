@@ -85,6 +85,9 @@ describe("care-label wording (en-words.tsv care labels; except after its noun)",
     ["Dry Clean Only", "드라이클리닝만 가능"],
     ["DRY CLEAN ANY SOLVENT EXCEPT TRICHLOROETHYLENE", "모든 용제로 드라이클리닝 트리클로로에틸렌 제외"],
     ["Except Sundays", "일요일 제외"],
+    // warnings: Do Not + the act, as Korean labels write them
+    ["DO NOT TOUCH", "만지지 마세요"],
+    ["Do Not Use", "사용 금지"],
   ])("%s -> %s", async (text, expected) => {
     expect((await ko(text)).text).toBe(expected);
   });
