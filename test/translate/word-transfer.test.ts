@@ -75,6 +75,9 @@ describe("Japanese particles and endings (resources/transfer/ja-grammar.tsv)", (
     // を after a word that ends in a vowel is 를; the kanji word is its Sino-Korean reading.
     ["ダンスバトルを", /배틀|바틀/],
     ["学校にも", /학교에도/],
+    // に after a person is 에게, with the particle after it too.
+    ["先生にも", /^선생님에게도$/],
+    ["子供に人気", /^아이에게 인기$/],
   ])("%s", async (text, expected) => {
     const r = await ko(text, "ja");
     expect(r.text).toMatch(expected);
