@@ -96,7 +96,7 @@ function placeParticle(token: Token, text: string, moved: Set<Token>, pieces: Pi
   if (token.pos === "v" && !moved.has(token) && text.startsWith(at)) text = text.slice(at.length);
   const person = KOREAN.person.test(pieces.at(-1)?.text ?? "");
   if (text.startsWith(at) && person) text = `${KOREAN_WORDS.toPerson}${text.slice(at.length)}`;
-  // ... and so does a place particle with another after it (to the teacher too: 선생님에게도).
+  // ... and so does a place particle with another after it (to the teacher too).
   else if (person) text = text.replace(KOREAN.placeWithParticle, KOREAN_WORDS.toPersonStem);
   return text;
 }

@@ -65,7 +65,7 @@ export function pickParticle(previous: string, forms: string): string {
 function pickForm(previous: string, afterConsonant: string, afterVowel: string): string {
   const final = finalConsonant(previous);
   if (final === undefined) return afterVowel;
-  // 로 and the particles built on it (로부터, 로서) take their vowel form after rieul too (열로부터).
+  // The ro particle and those built on it (ro-buteo, ro-seo) take their vowel form after rieul too.
   const isRo = afterVowel.startsWith(F.ro) && afterConsonant.endsWith(afterVowel);
   // The suffix for a rate takes its vowel form after nieun as after a vowel.
   const isYul = afterVowel === F.yul && final === JONG_NIEUN;

@@ -59,7 +59,7 @@ function verbsAfterObjects(out: Token[], moved: Set<Token>, grammar: PairGrammar
     while (
       (isObjectPart(out[end]) && !grammar.endsObject?.(out[end])) ||
       spaceInObject(end) ||
-      // A bound spaced from its amount (不低于 20 克) still takes it.
+      // A bound spaced from its amount (not below, 20 g) still takes it.
       (end === i + 1 && lang === "ko" && boundBeforeAmount(out, i)) ||
       grammar.keepsInObject?.(out, i, end, isObjectPart) ||
       // A range or a size is one object.
@@ -88,7 +88,7 @@ function verbsAfterObjects(out: Token[], moved: Set<Token>, grammar: PairGrammar
   grammar.afterReorder?.(out);
 }
 
-/** A verb written as a bound (이상, 이하), then a space and an amount in digits. */
+/** A verb written as a bound (KOREAN.bound), then a space and an amount in digits. */
 function boundBeforeAmount(out: Token[], i: number): boolean {
   const amount = out[i + 2];
   return (

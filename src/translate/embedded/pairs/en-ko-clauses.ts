@@ -29,7 +29,7 @@ const isWord = (t: Token | undefined) =>
   !!t && (t.kind === "lex" || t.kind === "latin" || t.kind === "number" || t.kind === "rule");
 const isNounPart = (t: Token | undefined) => isWord(t) && t?.pos !== "v" && t?.pos !== "p";
 
-/** Korean that says a thing is absent or not added (무첨가, 없음, 미포함): the negations' words. */
+/** Korean that says a thing is absent or not added: the last word is one of the negations' words. */
 function saysAbsent(ko: string): boolean {
   const last = ko.split(" ").at(-1) ?? "";
   return last === data.negation.absent || Object.values(data.negation.negated).includes(last);
@@ -102,7 +102,7 @@ export function clauseVerbsLast(out: Token[], moved: Set<Token>): void {
     // A verb written with its particle first (fit) glues to the phrase it governs, unless the phrase ends
     // in a postposition of its own (Fits in Your Pocket).
     const tail = out[last - 1];
-    // Contains No Artificial Colors: an object that says it is absent needs no verb (인공 색소 무첨가).
+    // Contains No Artificial Colors: an object that says it is absent needs no verb.
     if (saysAbsent(tail?.entry?.out.ko ?? "")) {
       out.splice(i, next - i);
       start = end - (next - i) + 1;
@@ -178,7 +178,7 @@ export function postpositionsAfter(out: Token[]): void {
       i += phrase.length - 1;
       continue;
     }
-    // Clean hands with soap: what the act uses or keeps away is said before its object (비누로 손 세척).
+    // Clean hands with soap: what the act uses or keeps away is said before its object.
     out.splice(i, end - i);
     out.splice(object.start, 0, ...phrase, SPACE);
     const unwritten = object.possessive >= 0 ? object.start - object.possessive : 0;
@@ -206,7 +206,7 @@ function objectOf(out: Token[], i: number): { start: number; possessive: number 
 }
 
 /**
- * "within" bounds an amount (within 30 Days -> 30일 이내) or a place (within the US -> 미국 내): with no
+ * "within" bounds an amount (within 30 Days) or a place (within the US): with no
  * number in its phrase it is the place's ko.withinPlace.
  */
 function withinPlace(t: Token, out: Token[], from: number, end: number): Token {
@@ -220,7 +220,7 @@ export function countsWithCounters(out: Token[]): void {
   for (let i = 0; i < out.length; i++) {
     const t = out[i] as Token;
     if (t.kind !== "number" || !/^\d{1,3}$/.test(t.src)) continue;
-    // A count after a bound (Over 200 Recipes) is the bound's: en-ko.ts writes 200개 이상의 레시피.
+    // A count after a bound (Over 200 Recipes) is the bound's: en-ko.ts writes it with its counter.
     let before = i - 1;
     while (out[before]?.kind === "space") before--;
     if (BOUNDS.has(out[before]?.src.toLowerCase() ?? "")) continue;

@@ -105,13 +105,13 @@ function englishComparatives(out: Token[]): void {
     const counted = end === i + 3 ? countedNoun(out, end) : undefined;
     out.splice(i, 1);
     if (counted) {
-      // Over 5,000 Reviews: the count takes its counter and the bound qualifies the noun (5,000개 이상의 리뷰).
+      // Over 5,000 Reviews: the count takes its counter and the bound qualifies the noun.
       const number = out[end - 2] as Token;
       const amount = number.rule?.render("ko") ?? number.entry?.out.ko ?? number.src;
-      // A count in words (100만) is spaced from its counter as Korean writes it (100만 명).
+      // A count ending in a Korean magnitude word is spaced from its counter, as Korean writes it.
       const ko = `${amount}${/\p{Script=Hangul}$/u.test(amount) ? " " : ""}${counted}`;
       out[end - 2] = { ...number, kind: "lex", entry: { out: { ko }, pos: "n", kind: "dict" } };
-      // ... but an act done so many times is said of the act (10,000개 이상 판매).
+      // ... but an act done so many times is said of the act (Over 10,000 Sold).
       const done = out[end]?.src.toLowerCase() ?? "";
       const of = DONE.has(done) || /ed$/.test(done) ? "" : KO.of;
       out.splice(end - 1, 0, {
@@ -161,7 +161,7 @@ function neighbours(pieces: Piece[]): void {
       if (connective && !isModifierForm(lastWord(next)))
         prev.text = `${prev.text.slice(0, prev.text.length - lastWord(prev).length)}${connective}`;
     }
-    // Removable and Washable: two phrases ending in the same word say it once (분리 및 세탁 가능).
+    // Removable and Washable: two phrases ending in the same Korean word say it once.
     else if (
       src === "and" &&
       prev?.text.includes(" ") &&
@@ -177,7 +177,7 @@ function neighbours(pieces: Piece[]): void {
     }
     // "Now" is the price label before an amount (Now $19.99), else the time (Pre-Order Now).
     else if (src === "now" && !/^[$£€]?\d/.test(next?.token.src ?? "")) w.text = KO.now;
-    // A closing "Only" (Authentic Products Only) is glued to what it limits (정품만).
+    // A closing "Only" (Authentic Products Only) is glued to what it limits, as ko.onlyAfter.
     else if (src === "only" && prev && !next) {
       w.text = "";
       prev.text += KO.onlyAfter;

@@ -202,7 +202,7 @@ function englishToken(src: string, data: TransferData, lex: TransferLexicons): T
   if (g) return grammarToken(src, g);
   const ko = englishWordKorean(lower, data, lex.english);
   if (ko) return word(src, ko);
-  // A known word's possessive (NATURE'S): the word and the particle "of" is written as (자연의).
+  // A known word's possessive (NATURE'S): the word and the particle "of" is written as.
   const owner = /^(.+)['’]s$/.exec(lower)?.[1];
   const ownerKo = owner ? englishWordKorean(owner, data, lex.english) : undefined;
   if (ownerKo) return word(src, `${ownerKo}${data.enFunction.get("of")?.ko ?? ""}`);

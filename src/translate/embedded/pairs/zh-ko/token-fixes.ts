@@ -18,8 +18,8 @@ export function countersWithoutNumber(tokens: Token[]): string[] {
   const found: string[] = [];
   let prev: Token | undefined;
   tokens.forEach((t, i) => {
-    // A line opening with a counter and a comma is the end of a word the line break cut (颗|粒，): a
-    // counter with a noun's reading writes it (tokenText).
+    // A line opening with a counter and a comma is the end of a word the line break cut: a counter with
+    // a noun's reading writes it (tokenText).
     const cut = !prev && tokens[i + 1]?.kind === "punct" && MAPS.classifierAsNoun[t.src] !== undefined;
     if (t.kind === "lex" && t.pos === "cl" && SETS.measureOnly.has(t.src) && !cut) {
       const counted =
