@@ -128,6 +128,8 @@ describe("English words no phrase covers", () => {
     ["Ships", /^발송$/],
     ["Sensitive", /^민감한$/],
     ["10 meters", /미터/],
+    ["receipt", /^영수증$/],
+    ["hidden", /^숨겨진$/],
     ["49% vol.", /vol/],
   ])("%s", async (text, expected) => {
     const r = await ko(text, "en");
