@@ -334,7 +334,7 @@ export function withAsMeans(out: Token[]): void {
 
 /**
  * A comma inside a list of nouns that "and" closes (Home, Office and Travel) is part of the object, so the
- * verb or "for" before the list goes behind all of it (홈, 사무실 및 여행에 딱 맞는).
+ * verb or "for" before the list goes behind all of it (가정, 사무실 및 여행에 딱).
  */
 export function listComma(
   out: Token[],
