@@ -19,6 +19,7 @@ import {
   timeFirst,
   withAsMeans,
 } from "./en-ko-clauses.ts";
+import { conditionsFirst } from "./en-ko-conditions.ts";
 
 const KO = data.ko;
 const BOUNDS = new Set(data.sets.boundsBeforeHead);
@@ -43,6 +44,7 @@ export const englishKorean: PairGrammar = {
     qualityAfterPhrase(out);
     clauseVerbsLast(out, moved);
     timeFirst(out);
+    conditionsFirst(out);
   },
   keepsInObject: (out, i, end, isObjectPart) =>
     listComma(out, i, end, isObjectPart) || andInObject(out, end, isObjectPart),
