@@ -59,7 +59,13 @@ describe("words through the general list", () => {
     ["elegant comb", "우아한 빗"],
     ["sadly", "슬프게"],
     // a line in capitals: words Korean has are written, its function words left out
-    ["IT'S A GOOD START", "좋은 스타트"],
+    ["IT'S A GOOD START", "좋은 시작"],
+    ["Quick Start Guide", "빠른 시작 가이드"],
+    // a known word's possessive is the word with 의; a name's possessive is the name in Hangul
+    ["NATURE'S GIFT", "자연의 선물"],
+    ["MACDONALD'S", "마크도날드"],
+    // "point" is the word, not the Japanese badge row POINT
+    ["12 point text", "12 포인트 텍스트"],
   ])("%s -> %s", async (text, expected) => {
     const r = await ko(text);
     expect(r.status).toBe("translated");
@@ -69,6 +75,21 @@ describe("words through the general list", () => {
   it("says the words came from word-level transfer", async () => {
     const r = await ko("sadly");
     expect(r.origin?.words).toBe(1);
+  });
+});
+
+describe("care-label wording (en-words.tsv care labels; except after its noun)", () => {
+  it.each([
+    ["DRY CLEAN ANY", "드라이클리닝 모든"],
+    ["DO NOT TUMBLE DRY", "건조기 사용 금지"],
+    ["Dry Clean Only", "드라이클리닝만 가능"],
+    ["DRY CLEAN ANY SOLVENT EXCEPT TRICHLOROETHYLENE", "모든 용제로 드라이클리닝 트리클로로에틸렌 제외"],
+    ["Except Sundays", "일요일 제외"],
+    // warnings: Do Not + the act, as Korean labels write them
+    ["DO NOT TOUCH", "만지지 마세요"],
+    ["Do Not Use", "사용 금지"],
+  ])("%s -> %s", async (text, expected) => {
+    expect((await ko(text)).text).toBe(expected);
   });
 });
 

@@ -321,6 +321,27 @@ describe("Chinese to Korean", () => {
     expect(await ko("云南个杯")).toMatch(/^KEPT: a counter with nothing to count/);
     expect(await ko("方向盘")).toBe("핸들");
   });
+
+  it("puts a bound behind its amount even across a space", async () => {
+    expect(await ko("不低于 20 克。")).toBe("20g 이상.");
+    expect(await ko("不少于50%")).toBe("50% 이상");
+  });
+
+  it("writes label and document words as the Korean word, not their Sino-Korean reading", async () => {
+    expect(await ko("约定")).toBe("약속");
+    expect(await ko("有限公司")).toBe("유한회사");
+    expect(await ko("网络支付")).toBe("온라인 결제");
+    expect(await ko("合格证")).toBe("합격증");
+    // 站 alone is a station on a sign; standing has its own words.
+    expect(await ko("北京站")).toBe("베이징 역");
+    expect(await ko("祝您购物愉快")).toMatch(/기원합니다$/);
+  });
+
+  it("writes a counter that opens a line before a comma (the tail of a word the line break cut) as its noun", async () => {
+    expect(await ko("粒，食用盐")).toBe("알갱이, 식용 소금");
+    // After a number or a range it stays a counter.
+    expect(await ko("每次1-2粒")).toBe("1회 1-2정");
+  });
 });
 
 describe("the initial sound law on Sino-Korean readings", () => {
@@ -339,7 +360,7 @@ describe("English to Korean", () => {
   });
 
   it("puts bounds after their number and for-phrases before their noun", async () => {
-    expect(await ko("Over 10,000 Sold", "en")).toBe("10,000 이상 판매");
+    expect(await ko("Over 10,000 Sold", "en")).toBe("10,000개 이상 판매");
     expect(await ko("Up to 40 Hours Playtime", "en")).toBe("최대 40시간 재생");
     expect(await ko("Shoes for Men", "en")).toBe("남성용 신발");
     expect(await ko("Made of Premium Stainless Steel", "en")).toBe("프리미엄 스테인리스로 제작");
@@ -348,7 +369,7 @@ describe("English to Korean", () => {
   it("counts, rates and ages as Korean shops write them", async () => {
     expect(await ko("Package Includes: 1 x Bottle, 1 x Brush", "en")).toBe("구성품: 병 1개, 브러시 1개");
     expect(await ko("Rated 4.8 out of 5", "en")).toBe("5점 만점에 4.8점");
-    expect(await ko("Trusted by Over 1 Million Customers", "en")).toBe("100만 이상 고객이 신뢰하는");
+    expect(await ko("Trusted by Over 1 Million Customers", "en")).toBe("100만 명 이상의 고객이 신뢰하는");
     expect(await ko("Ages 8+", "en")).toBe("8세 이상");
   });
 

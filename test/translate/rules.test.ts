@@ -93,6 +93,8 @@ describe("Korean particles", () => {
     expect(pickParticle("시계", "을/를")).toBe("를");
     expect(pickParticle("서울", "으로/로")).toBe("로");
     expect(pickParticle("집", "으로/로")).toBe("으로");
+    expect(pickParticle("열", "으로부터/로부터")).toBe("로부터");
+    expect(pickParticle("햇빛", "으로부터/로부터")).toBe("으로부터");
     expect(pickParticle("3", "이/가")).toBe("이");
     // A percentage is read "percent": it ends in a vowel.
     expect(pickParticle("면 100%", "으로/로")).toBe("로");

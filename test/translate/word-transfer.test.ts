@@ -75,6 +75,26 @@ describe("Japanese particles and endings (resources/transfer/ja-grammar.tsv)", (
     // を after a word that ends in a vowel is 를; the kanji word is its Sino-Korean reading.
     ["ダンスバトルを", /배틀|바틀/],
     ["学校にも", /학교에도/],
+    // に after a person is 에게, with the particle after it too.
+    ["先生にも", /^선생님에게도$/],
+    ["子供に人気", /^아이에게 인기$/],
+  ])("%s", async (text, expected) => {
+    const r = await ko(text, "ja");
+    expect(r.text).toMatch(expected);
+    expect(r.text).not.toMatch(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u);
+  });
+});
+
+describe("everyday Japanese verbs and food words (ja-phrases.tsv, written by hand)", () => {
+  it.each([
+    // A verb before its noun is the Korean modifier; its te-form joins the next act.
+    ["四季を探す旅", /찾는 여행/],
+    ["昨日見た映画", /본/],
+    ["パンを作って食べる", /만들어 먹는/],
+    // Food words: freshly made, textures, aftertaste.
+    ["淹れたてのコーヒー", /^갓 내린 /],
+    ["もっちり食感", /^쫀득한/],
+    ["後味すっきり", /^뒷맛 깔끔/],
   ])("%s", async (text, expected) => {
     const r = await ko(text, "ja");
     expect(r.text).toMatch(expected);
@@ -89,14 +109,27 @@ describe("English words no phrase covers", () => {
     // A capitalised word Korean has is written; a name stays.
     ["AGRICULTURAL BANK", /은행/],
     // ... also when it is the line's only word.
-    ["WAIT", /^기다림$/],
+    ["WAIT", /^대기$/],
     ["Anker Power Bank", /^Anker /],
+    // A line's first "A" before a word in lower case is the article; before a name or a list it stays.
+    ["A short break", /^짧은 휴식$/],
+    ["A and B", /^A /],
+    ["Size A", /A$/],
     // Words dictionaries know but no Korean word list has are written in Hangul; names, codes stay.
     ["ISLAY SINGLE MALT SCOTCH WHISKY", /스카치|스코치/],
     ["MovieShots Dataset", /^MovieShots \p{Script=Hangul}+$/u],
     ["Jill Carter", /^Jill Carter$/],
     // A capitalised word of the hand-written list is a word, not a name.
     ["Restroom", /^화장실$/],
+    // Product words the hand-written list gives over a dictionary gloss's odd Sino-Korean word (bud -> 눈아,
+    // products -> 산품, meters -> 평측) or a transliteration (Ships -> 시프스).
+    ["Samsung Galaxy Buds", /^삼성 갤럭시 버즈$/],
+    ["annotation set", /^주석 세트$/],
+    ["Ships", /^발송$/],
+    ["Sensitive", /^민감한$/],
+    ["10 meters", /미터/],
+    ["receipt", /^영수증$/],
+    ["hidden", /^숨겨진$/],
     ["49% vol.", /vol/],
   ])("%s", async (text, expected) => {
     const r = await ko(text, "en");

@@ -94,8 +94,10 @@ export function assemble(
 function placeParticle(token: Token, text: string, moved: Set<Token>, pieces: Piece[]): string {
   const at = KOREAN_WORDS.at;
   if (token.pos === "v" && !moved.has(token) && text.startsWith(at)) text = text.slice(at.length);
-  if (text.startsWith(at) && KOREAN.person.test(pieces.at(-1)?.text ?? ""))
-    text = `${KOREAN_WORDS.toPerson}${text.slice(at.length)}`;
+  const person = KOREAN.person.test(pieces.at(-1)?.text ?? "");
+  if (text.startsWith(at) && person) text = `${KOREAN_WORDS.toPerson}${text.slice(at.length)}`;
+  // ... and so does a place particle with another after it (to the teacher too).
+  else if (person) text = text.replace(KOREAN.placeWithParticle, KOREAN_WORDS.toPersonStem);
   return text;
 }
 

@@ -6,6 +6,7 @@ import ja from "../resources/grammar/ja.json" with { type: "json" };
 import type { PairGrammar } from "./grammar.ts";
 import type { Family, OutLang } from "./lexicon.ts";
 import { englishJapanese, englishKorean } from "./pairs/en-ko.ts";
+import { japaneseKorean } from "./pairs/ja-ko.ts";
 import { chineseToJapanese, chineseToKorean } from "./pairs/zh-ko/index.ts";
 
 const japaneseToVerbMedial: PairGrammar = { order: "ov-to-vo", objectMarker: ja.objectMarker };
@@ -16,6 +17,7 @@ const GRAMMARS: Partial<Record<`${Family}>${OutLang}`, PairGrammar>> = {
   "zh>ja": chineseToJapanese,
   "en>ko": englishKorean,
   "en>ja": englishJapanese,
+  "ja>ko": japaneseKorean,
   "ja>zh": japaneseToVerbMedial,
   "ja>en": japaneseToVerbMedial,
 };

@@ -65,7 +65,8 @@ export function pickParticle(previous: string, forms: string): string {
 function pickForm(previous: string, afterConsonant: string, afterVowel: string): string {
   const final = finalConsonant(previous);
   if (final === undefined) return afterVowel;
-  const isRo = afterVowel === F.ro;
+  // The ro particle and those built on it (ro-buteo, ro-seo) take their vowel form after rieul too.
+  const isRo = afterVowel.startsWith(F.ro) && afterConsonant.endsWith(afterVowel);
   // The suffix for a rate takes its vowel form after nieun as after a vowel.
   const isYul = afterVowel === F.yul && final === JONG_NIEUN;
   return final === 0 || isYul || (isRo && final === RIEUL) ? afterVowel : afterConsonant;

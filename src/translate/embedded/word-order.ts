@@ -5,6 +5,7 @@
  * better comes through its grammar's hooks.
  */
 import type { PairGrammar } from "./grammar.ts";
+import { KOREAN } from "./korean-words.ts";
 import type { OutLang } from "./lexicon.ts";
 import { INFIX } from "./punctuation.ts";
 import type { Token } from "./tokens.ts";
@@ -58,6 +59,8 @@ function verbsAfterObjects(out: Token[], moved: Set<Token>, grammar: PairGrammar
     while (
       (isObjectPart(out[end]) && !grammar.endsObject?.(out[end])) ||
       spaceInObject(end) ||
+      // A bound spaced from its amount (not below, 20 g) still takes it.
+      (end === i + 1 && lang === "ko" && boundBeforeAmount(out, i)) ||
       grammar.keepsInObject?.(out, i, end, isObjectPart) ||
       // A range or a size is one object.
       (out[end]?.kind === "punct" &&
@@ -83,6 +86,17 @@ function verbsAfterObjects(out: Token[], moved: Set<Token>, grammar: PairGrammar
     }
   }
   grammar.afterReorder?.(out);
+}
+
+/** A verb written as a bound (KOREAN.bound), then a space and an amount in digits. */
+function boundBeforeAmount(out: Token[], i: number): boolean {
+  const amount = out[i + 2];
+  return (
+    KOREAN.bound.test(out[i]?.entry?.out.ko ?? "") &&
+    out[i + 1]?.kind === "space" &&
+    (amount?.kind === "number" || amount?.kind === "rule") &&
+    /^\d/.test(amount.src)
+  );
 }
 
 /** OV -> VO: "X (object marker) V" becomes "V X". */

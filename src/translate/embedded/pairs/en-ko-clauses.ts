@@ -22,11 +22,18 @@ const POSTPOSITIONS = new Set(data.sets.postpositions);
 const ARTICLES = new Set(data.sets.articles);
 const FROM_AWAY = new Set(data.fromAway.verbs);
 const KINDS = new Set(data.sets.kinds);
+const BOUNDS = new Set(data.sets.afterNumber);
 const CLAUSE_END = /^[,.;:!?]$/;
 
 const isWord = (t: Token | undefined) =>
   !!t && (t.kind === "lex" || t.kind === "latin" || t.kind === "number" || t.kind === "rule");
 const isNounPart = (t: Token | undefined) => isWord(t) && t?.pos !== "v" && t?.pos !== "p";
+
+/** Korean that says a thing is absent or not added: the last word is one of the negations' words. */
+function saysAbsent(ko: string): boolean {
+  const last = ko.split(" ").at(-1) ?? "";
+  return last === data.negation.absent || Object.values(data.negation.negated).includes(last);
+}
 
 /** The Korean action noun of an English verb form (Includes, protects, carries), if it opens clauses. */
 export function clauseVerb(src: string): string | undefined {
@@ -95,6 +102,12 @@ export function clauseVerbsLast(out: Token[], moved: Set<Token>): void {
     // A verb written with its particle first (fit) glues to the phrase it governs, unless the phrase ends
     // in a postposition of its own (Fits in Your Pocket).
     const tail = out[last - 1];
+    // Contains No Artificial Colors: an object that says it is absent needs no verb.
+    if (saysAbsent(tail?.entry?.out.ko ?? "")) {
+      out.splice(i, next - i);
+      start = end - (next - i) + 1;
+      continue;
+    }
     const glued = tail?.pos === "p" || tail?.entry?.out.ko?.startsWith("~");
     const written = glued ? ko.replace(/^~\S*\s/, "") : ko;
     const verb = verbToken(t, written);
@@ -154,10 +167,52 @@ export function postpositionsAfter(out: Token[]): void {
     }
     let end = j;
     while (isNounPart(out[end]) || (out[end]?.kind === "space" && isNounPart(out[end + 1]))) end++;
-    const phrase = [...out.slice(j, end), ...(ko.startsWith("~") ? [] : [SPACE]), t];
-    out.splice(i, end - i, ...phrase);
-    i += phrase.length - 1;
+    const phrase = [
+      ...out.slice(j, end),
+      ...(ko.startsWith("~") ? [] : [SPACE]),
+      withinPlace(t, out, j, end),
+    ];
+    const object = t.pos === "p" ? objectOf(out, i) : null;
+    if (!object) {
+      out.splice(i, end - i, ...phrase);
+      i += phrase.length - 1;
+      continue;
+    }
+    // Clean hands with soap: what the act uses or keeps away is said before its object.
+    out.splice(i, end - i);
+    out.splice(object.start, 0, ...phrase, SPACE);
+    const unwritten = object.possessive >= 0 ? object.start - object.possessive : 0;
+    out.splice(object.possessive, unwritten);
+    i = end - unwritten - 1;
   }
+}
+
+/**
+ * Where the object of the clause's opening verb starts, when the token before `i` ends it (Protect Your
+ * Skin | from the Sun; Clean hands | with soap), and where its possessive is (not written), else null.
+ */
+function objectOf(out: Token[], i: number): { start: number; possessive: number } | null {
+  const first = skipSpaces(out, 0);
+  if (first >= i || !clauseVerb(out[first]?.src ?? "")) return null;
+  let start = skipSpaces(out, first + 1);
+  let possessive = -1;
+  if (POSSESSIVES.has(out[start]?.src.toLowerCase() ?? "")) {
+    possessive = start;
+    start = skipSpaces(out, start + 1);
+  }
+  if (start >= i) return null;
+  for (let k = start; k < i; k++) if (out[k]?.kind !== "space" && !isNounPart(out[k])) return null;
+  return { start, possessive };
+}
+
+/**
+ * "within" bounds an amount (within 30 Days) or a place (within the US): with no
+ * number in its phrase it is the place's ko.withinPlace.
+ */
+function withinPlace(t: Token, out: Token[], from: number, end: number): Token {
+  if (t.src.toLowerCase() !== "within") return t;
+  if (out.slice(from, end).some((p) => p.kind === "number" || /\d/.test(p.src))) return t;
+  return { ...t, entry: { ...(t.entry as NonNullable<Token["entry"]>), out: { ko: data.ko.withinPlace } } };
 }
 
 /** A bare count before a plural noun: behind it with 개 (필터 2개), or in front as kinds (3가지 사이즈). */
@@ -165,6 +220,10 @@ export function countsWithCounters(out: Token[]): void {
   for (let i = 0; i < out.length; i++) {
     const t = out[i] as Token;
     if (t.kind !== "number" || !/^\d{1,3}$/.test(t.src)) continue;
+    // A count after a bound (Over 200 Recipes) is the bound's: en-ko.ts writes it with its counter.
+    let before = i - 1;
+    while (out[before]?.kind === "space") before--;
+    if (BOUNDS.has(out[before]?.src.toLowerCase() ?? "")) continue;
     const j = skipSpaces(out, i + 1);
     if (j === i + 1 || !isNounPart(out[j]) || out[j]?.kind === "number") continue;
     let end = j;
@@ -275,7 +334,7 @@ export function withAsMeans(out: Token[]): void {
 
 /**
  * A comma inside a list of nouns that "and" closes (Home, Office and Travel) is part of the object, so the
- * verb or "for" before the list goes behind all of it (홈, 사무실 및 여행에 딱 맞는).
+ * verb or "for" before the list goes behind all of it (가정, 사무실 및 여행에 딱).
  */
 export function listComma(
   out: Token[],

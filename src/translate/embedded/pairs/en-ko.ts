@@ -6,6 +6,7 @@
 import data from "../../resources/grammar/en-ko.json" with { type: "json" };
 import type { PairGrammar } from "../grammar.ts";
 import { isModifierForm, isQuality, pickParticle, toConnective, toRequest } from "../hangul.ts";
+import { KOREAN } from "../korean-words.ts";
 import type { Piece, Token } from "../tokens.ts";
 import {
   clauseVerb,
@@ -18,11 +19,14 @@ import {
   timeFirst,
   withAsMeans,
 } from "./en-ko-clauses.ts";
+import { conditionsFirst } from "./en-ko-conditions.ts";
 
 const KO = data.ko;
 const BOUNDS = new Set(data.sets.boundsBeforeHead);
 const ENDS_CLAUSE = /^[,.;:!?]$/;
 const AFTER_NUMBER = new Set(data.sets.afterNumber);
+const DONE = new Set(data.sets.doneWords);
+const UNWRITTEN = new Set(data.sets.unwrittenObjects);
 
 export const englishKorean: PairGrammar = {
   order: "vo-to-ov",
@@ -40,6 +44,7 @@ export const englishKorean: PairGrammar = {
     qualityAfterPhrase(out);
     clauseVerbsLast(out, moved);
     timeFirst(out);
+    conditionsFirst(out);
   },
   keepsInObject: (out, i, end, isObjectPart) =>
     listComma(out, i, end, isObjectPart) || andInObject(out, end, isObjectPart),
@@ -99,10 +104,34 @@ function englishComparatives(out: Token[]): void {
     // The unit or counter that goes with the number stays with it: "Over 50 Hours" -> 50 hours and more.
     if (out[end]?.kind === "space" && out[end + 1]?.pos === "cl") end += 2;
     else if (out[end]?.pos === "cl") end++;
+    const counted = end === i + 3 ? countedNoun(out, end) : undefined;
     out.splice(i, 1);
-    out.splice(end - 1, 0, t);
+    if (counted) {
+      // Over 5,000 Reviews: the count takes its counter and the bound qualifies the noun.
+      const number = out[end - 2] as Token;
+      const amount = number.rule?.render("ko") ?? number.entry?.out.ko ?? number.src;
+      // A count ending in a Korean magnitude word is spaced from its counter, as Korean writes it.
+      const ko = `${amount}${/\p{Script=Hangul}$/u.test(amount) ? " " : ""}${counted}`;
+      out[end - 2] = { ...number, kind: "lex", entry: { out: { ko }, pos: "n", kind: "dict" } };
+      // ... but an act done so many times is said of the act (Over 10,000 Sold).
+      const done = out[end]?.src.toLowerCase() ?? "";
+      const of = DONE.has(done) || /ed$/.test(done) ? "" : KO.of;
+      out.splice(end - 1, 0, {
+        ...t,
+        entry: { out: { ko: `${t.entry?.out.ko ?? ""}${of}` }, pos: "n", kind: "glossary" },
+      });
+    } else out.splice(end - 1, 0, t);
     i = end - 1;
   }
+}
+
+/** The counter a bare count takes before the noun at `at` (after a space): people's, or things'. */
+function countedNoun(out: Token[], at: number): string | undefined {
+  const noun = out[at + 1];
+  if (out[at]?.kind !== "space" || noun?.kind !== "lex" || noun.pos !== "n") return undefined;
+  const ko = noun.entry?.out.ko ?? "";
+  if (!/^\p{Script=Hangul}/u.test(ko)) return undefined;
+  return KOREAN.person.test(ko) ? KO.people : KO.pieces;
 }
 
 /**
@@ -134,11 +163,26 @@ function neighbours(pieces: Piece[]): void {
       if (connective && !isModifierForm(lastWord(next)))
         prev.text = `${prev.text.slice(0, prev.text.length - lastWord(prev).length)}${connective}`;
     }
+    // Removable and Washable: two phrases ending in the same Korean word say it once.
+    else if (
+      src === "and" &&
+      prev?.text.includes(" ") &&
+      lastWord(prev) !== "" &&
+      lastWord(prev) === lastWord(next)
+    )
+      prev.text = prev.text.slice(0, prev.text.length - lastWord(prev).length).trimEnd();
     // Kids and Pets: two nouns are joined with the particle ko.and, as Korean copy lists them; a longer
     // list (Cable, Charger and Case) keeps the word "and".
     else if (src === "and" && nounWord(prev) && nounWord(next) && words[i - 2]?.token.src !== ",") {
       w.text = "";
       (prev as Piece).text += pickParticle((prev as Piece).text, KO.and);
+    }
+    // "Now" is the price label before an amount (Now $19.99), else the time (Pre-Order Now).
+    else if (src === "now" && !/^[$£€]?\d/.test(next?.token.src ?? "")) w.text = KO.now;
+    // A closing "Only" (Authentic Products Only) is glued to what it limits, as ko.onlyAfter.
+    else if (src === "only" && prev && !next) {
+      w.text = "";
+      prev.text += KO.onlyAfter;
     } else if (src === "extra" && next && isQuality(next.text.split(" ")[0] ?? "")) w.text = KO.more;
     else if (src === "most" && next && isQuality(next.text.split(" ")[0] ?? "")) w.text = KO.most;
     else if (src === "," && prev && next && isModifierForm(lastWord(prev)) && isModifierForm(lastWord(next)))
@@ -248,7 +292,10 @@ function keepAs(out: Token[], moved: Set<Token>): void {
     if (!adverb) continue;
     let objectEnd = a;
     while (objectEnd > from && out[objectEnd - 1]?.kind === "space") objectEnd--;
-    const object = out.slice(from, objectEnd);
+    // Keeps You Warm: the reader as the object is not written, as Korean copy leaves it out.
+    const objectWords = out.slice(from, objectEnd);
+    const object =
+      objectWords.length === 1 && UNWRITTEN.has(objectWords[0]?.src.toLowerCase() ?? "") ? [] : objectWords;
     let end = a + 1;
     const extra: Token[] = [];
     const after = skip(out, end);
@@ -328,7 +375,9 @@ function pleaseAsRequest(pieces: Piece[]): void {
     for (let j = k + 1; pieces[j] && pieces[j]?.token.kind !== "punct"; j++)
       if (pieces[j]?.text && pieces[j]?.token.kind !== "space") act = pieces[j];
     // Only an act: a verb, or the action noun a clause verb is written as.
-    const request = act?.token.pos === "v" ? toRequest(act.text) : undefined;
+    // An act with nothing after it (Please wait) is still written as its action noun's request.
+    const alone = act && act.token.pos !== "v" ? clauseVerb(act.token.src) : undefined;
+    const request = act?.token.pos === "v" ? toRequest(act.text) : alone && toRequest(alone);
     if (act && request) act.text = request;
   }
 }

@@ -20,7 +20,7 @@ export function keepsLatin(word: string): boolean {
     /^[A-Z]{1,3}s?$/.test(word) ||
     /[a-z][A-Z]/.test(word) ||
     !/[aeiouy]/i.test(word) ||
-    !/^[A-Za-z]+(?:['’]s)?$/.test(word)
+    !/^[A-Za-z]+(?:['’][sS])?$/.test(word)
   );
 }
 
@@ -37,7 +37,8 @@ export function latinNamesInHangul(
   const named = namesRuns(tokens, english);
   return tokens.map((t) => {
     if ((t.kind !== "latin" && t.kind !== "unknown") || keepsLatin(t.src) || named.has(t)) return t;
-    const ko = englishToHangul(t.src, data.englishHangul);
+    // A name's possessive (MACDONALD'S, a shop's name) is written as the name.
+    const ko = englishToHangul(t.src.replace(/['’]s$/i, ""), data.englishHangul);
     if (!ko) return t;
     const token: Token = {
       src: t.src,

@@ -202,6 +202,10 @@ function englishToken(src: string, data: TransferData, lex: TransferLexicons): T
   if (g) return grammarToken(src, g);
   const ko = englishWordKorean(lower, data, lex.english);
   if (ko) return word(src, ko);
+  // A known word's possessive (NATURE'S): the word and the particle "of" is written as.
+  const owner = /^(.+)['’]s$/.exec(lower)?.[1];
+  const ownerKo = owner ? englishWordKorean(owner, data, lex.english) : undefined;
+  if (ownerKo) return word(src, `${ownerKo}${data.enFunction.get("of")?.ko ?? ""}`);
   return { src, kind: "latin", pos: "n" };
 }
 
@@ -247,7 +251,8 @@ export function transferUnknown(
 /**
  * Whether a Latin token in capitals is an English word to translate rather than a name: a word of two
  * letters or more Korean has (BANK) or a function word (IT'S); a lone A or I only between two words in
- * capitals (IT'S A GOOD START), since alone it is a grade or a size.
+ * capitals (IT'S A GOOD START) or opening a line before a word in lower case (A short break), since alone
+ * it is a grade or a size.
  */
 function capitalWord(
   tokens: readonly Token[],
@@ -264,9 +269,14 @@ function capitalWord(
       while (tokens[j]?.kind === "space") j += step;
       return /^[A-Z][A-Z'’]+$/.test(tokens[j]?.src ?? "");
     };
+    // A line's first word "A" before a word in lower case (A short break) is the article.
+    const first = tokens.slice(0, i).every((p) => p.kind === "space");
+    const after = tokens[i + 1]?.kind === "space" ? (tokens[i + 2]?.src ?? "") : "";
+    if (t.src === "A" && first && /^[a-z]/.test(after) && !data.enFunction.has(after)) return true;
     return (lower === "a" || lower === "i") && word(-1) && word(1) && data.enFunction.has(lower);
   }
-  return data.enFunction.has(lower) || englishWordKorean(lower, data, lex.english) !== undefined;
+  const stem = lower.replace(/['’]s$/, "");
+  return data.enFunction.has(lower) || englishWordKorean(stem, data, lex.english) !== undefined;
 }
 
 /**

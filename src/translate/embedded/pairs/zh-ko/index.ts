@@ -58,7 +58,8 @@ function tokenText(token: Token, text: string, ordered: Token[], i: number, piec
   if (token.kind === "lex" && token.pos === "cl") {
     const before = prev();
     const free = MAPS.classifierAsNoun[token.src];
-    if (free && before?.number === undefined && before?.kind !== "number") text = free;
+    const counts = before?.kind === "rule" && /\d$/.test(before.src);
+    if (free && before?.number === undefined && before?.kind !== "number" && !counts) text = free;
     if (token.src === SRC.style && RE.styleFor.test(pieces.at(-1)?.text ?? "")) text = KO.forUse;
   }
   if (token.kind === "lex" && token.src === SRC.pack) {

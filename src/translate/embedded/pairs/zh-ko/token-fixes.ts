@@ -8,7 +8,7 @@
 import data from "../../../resources/grammar/zh-ko.json" with { type: "json" };
 import type { Entry, Lexicon } from "../../lexicon.ts";
 import type { Token } from "../../tokens.ts";
-import { KO, RE, SETS, SRC } from "./words.ts";
+import { KO, MAPS, RE, SETS, SRC } from "./words.ts";
 
 /** One-character prefixes: the Sino-Korean prefix glued to a Sino-Korean noun, else an adjective. */
 const PREFIXES = data.prefixes as unknown as Record<string, [glued: string, free: string]>;
@@ -17,8 +17,11 @@ const PREFIXES = data.prefixes as unknown as Record<string, [glued: string, free
 export function countersWithoutNumber(tokens: Token[]): string[] {
   const found: string[] = [];
   let prev: Token | undefined;
-  for (const t of tokens) {
-    if (t.kind === "lex" && t.pos === "cl" && SETS.measureOnly.has(t.src)) {
+  tokens.forEach((t, i) => {
+    // A line opening with a counter and a comma is the end of a word the line break cut: a counter with
+    // a noun's reading writes it (tokenText).
+    const cut = !prev && tokens[i + 1]?.kind === "punct" && MAPS.classifierAsNoun[t.src] !== undefined;
+    if (t.kind === "lex" && t.pos === "cl" && SETS.measureOnly.has(t.src) && !cut) {
       const counted =
         prev &&
         (prev.kind === "number" ||
@@ -29,7 +32,7 @@ export function countersWithoutNumber(tokens: Token[]): string[] {
       if (!counted) found.push(t.src);
     }
     if (t.kind !== "space") prev = t;
-  }
+  });
   return found;
 }
 
