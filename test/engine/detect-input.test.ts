@@ -5,7 +5,7 @@ import { createImage } from "../../src/engine/raster.ts";
 
 const shown = (width: number, height: number) => {
   const input = prepareDetection(createImage(width, height));
-  const [, , h, w] = input.tensor.dims;
+  const [, , h = 0, w = 0] = input.tensor.dims;
   return { w, h, scale: input.scaleX, padded: input.offsetX > 0 || input.offsetY > 0 };
 };
 
