@@ -15,6 +15,7 @@ import type { EngineStage } from "../engine/progress.ts";
 import { createBuiltInTranslatorClient } from "../translate/browser/built-in-translator.ts";
 import type { EmbeddedData } from "../translate/embedded/embedded-data.ts";
 import { deviceTranslator, embeddedDataLoader } from "./device-translator.ts";
+import { EXTENSION_ENGINE_OPTIONS } from "./engine-options.ts";
 import type { EngineReply, EngineSettings, EngineStatus, UiStage } from "./protocol.ts";
 import { NO_TEXT_MESSAGE } from "./shopper-messages.ts";
 
@@ -72,7 +73,7 @@ export class EngineHost {
         langPath: `${this.base}engine/tessdata`,
       },
     });
-    this.hosted = { backend, engine: new ImageEngine(ports), onnx: ports.onnx };
+    this.hosted = { backend, engine: new ImageEngine(ports, EXTENSION_ENGINE_OPTIONS), onnx: ports.onnx };
     this.modelsLoaded = false;
     if (old) void old.engine.dispose().catch(() => undefined);
     return this.hosted.engine;

@@ -17,6 +17,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import type { Page } from "playwright-core";
 import { createNodeEngine } from "../../src/engine/node/create-node-engine.ts";
+import { EXTENSION_ENGINE_OPTIONS } from "../../src/extension/engine-options.ts";
 import { createEmbeddedTranslator } from "../../src/translate/embedded/embedded-translator.ts";
 import { loadEmbeddedDataFromDisk } from "../../src/translate/node/load-embedded-data.ts";
 import { productImage, SceneGenerator } from "../engine/support/synthetic-scenes.ts";
@@ -74,7 +75,8 @@ export async function run(): Promise<void> {
     { "/img/product.jpg": images.product, "/img/detail.jpg": images.detail },
   );
   const ext = await launchExtension(dir, [sites.pageOrigin, sites.cdnOrigin]);
-  const node = createNodeEngine();
+  // The same engine options as the extension, so both sides do the same work.
+  const node = createNodeEngine(EXTENSION_ENGINE_OPTIONS);
   const translator = createEmbeddedTranslator({ data: await loadEmbeddedDataFromDisk() });
   console.log(`extension: headless Chromium (WASM) vs Node engine; load average ${loadavg()[0]!.toFixed(2)}`);
   try {
