@@ -19,8 +19,10 @@ import { assemble } from "./assemble.ts";
 import { hasTraditionalCharacters, toSimplified, toTaiwan } from "./chinese-variants.ts";
 import type { EmbeddedData } from "./embedded-data.ts";
 import { grammarFor } from "./grammars.ts";
+import { leftoverEnglish } from "./leftover-english.ts";
 import { addEntry, createLexicon, type Family, type Lexicon, type OutLang } from "./lexicon.ts";
 import { regionalCurrency } from "./regional-currency.ts";
+import { restoreWordSpaces } from "./run-together-words.ts";
 import { segment, type Token } from "./segment.ts";
 import { latinNamesInHangul } from "./transfer/latin-names.ts";
 import { TRANSFERRED, transferUnknown, unknownWords } from "./transfer/word-transfer.ts";
@@ -138,7 +140,12 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
 
     // OCR often reads a degree sign before ℃ (30°℃, NFKC 30°°C): one temperature, written once.
     const nfkc = cleaned.normalize("NFKC").replace(/°\s?(?=°[CF])/g, "");
-    const normalized = family === "zh" ? toSimplified(nfkc) : nfkc;
+    const normalized =
+      family === "zh"
+        ? toSimplified(nfkc)
+        : family === "en"
+          ? restoreWordSpaces(nfkc, data.lexicons.en.englishWords ?? new Set())
+          : nfkc;
     const lang = outLang(target);
     const grammar = grammarFor(family, lang);
     let tokens = segment({
@@ -187,6 +194,8 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
       output,
     );
     if (!isCoherent(ownWords, target)) return kept("the translation would mix scripts");
+    const leftover = family === "en" && lang === "ko" ? leftoverEnglish(ownWords, normalized) : [];
+    if (leftover.length) return kept(`English words left untranslated: ${leftover.join(" ")}`);
     if (output === original) return kept("nothing to translate");
     return { text: output, status: "translated", provider: EMBEDDED, origin: originOf(tokens) };
   };
