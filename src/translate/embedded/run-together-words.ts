@@ -7,6 +7,8 @@
  * alone.
  */
 
+import { englishStems } from "./transfer/word-transfer.ts";
+
 /** Runs shorter than this are left alone: short unknown words are codes, units or names more often. */
 const MIN_RUN = 7;
 /** Parts shorter than this split nothing but an article or a pronoun. */
@@ -22,15 +24,9 @@ export function restoreWordSpaces(text: string, known: ReadonlySet<string>): str
   });
 }
 
-/** A word or its plural or past form. */
+/** A word, or an inflected form of one (englishStems: plural, past, -ing). */
 function isWord(w: string, known: ReadonlySet<string>): boolean {
-  if (known.has(w)) return true;
-  if (w.endsWith("ies") && known.has(`${w.slice(0, -3)}y`)) return true;
-  if (/(?:s|x|z|ch|sh)es$/.test(w) && known.has(w.slice(0, -2))) return true;
-  if (w.endsWith("s") && !w.endsWith("ss") && known.has(w.slice(0, -1))) return true;
-  if (w.endsWith("ed") && (known.has(w.slice(0, -2)) || known.has(w.slice(0, -1)))) return true;
-  if (w.endsWith("ing") && (known.has(w.slice(0, -3)) || known.has(`${w.slice(0, -3)}e`))) return true;
-  return false;
+  return known.has(w) || englishStems(w).some((stem) => known.has(stem));
 }
 
 /**
