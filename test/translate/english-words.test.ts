@@ -63,7 +63,7 @@ describe("words through the general list", () => {
     ["Quick Start Guide", "빠른 시작 가이드"],
     // a known word's possessive is the word with 의; a name's possessive is the name in Hangul
     ["NATURE'S GIFT", "자연의 선물"],
-    ["MACDONALD'S", "마크도날드"],
+    ["MACDONALD'S", "막도날드"],
     // "point" is the word, not the Japanese badge row POINT
     ["12 point text", "12 포인트 텍스트"],
   ])("%s -> %s", async (text, expected) => {
@@ -97,11 +97,26 @@ describe("what stays in Latin, as Korean shops print it", () => {
   it.each([
     // a lone capital letter is a grade or a size, not the article
     ["Grade A", /A$/],
-    // a brand the lists do not know, a model code
-    ["Anker Power Bank", /^Anker /],
+    // a model code
     ["Model X200", /X200$/],
+    // a line that is only a name, with a surname that is also a word (not Octavia 언덕)
+    ["Octavia Hill", /^Octavia Hill$/],
   ])("%s", async (text, expected) => {
     expect((await ko(text)).text).toMatch(expected);
+  });
+});
+
+describe("a name beside words written in Korean is written in Hangul, so the line reads in one script", () => {
+  it.each([
+    // a brand the lists do not know
+    ["Anker Power Bank", "안커 보조배터리"],
+    // a person's name, surname and all (the surname is not translated)
+    ["Established by Octavia Hill", /^옥타비아 힐/],
+    ["Footch Whisky", "푸치 위스키"],
+  ])("%s", async (text, expected) => {
+    const r = await ko(text);
+    expect(r.status).toBe("translated");
+    expect(r.text).toMatch(expected);
   });
 });
 

@@ -78,6 +78,7 @@ export const DATA_FILES = {
     enWords: "transfer/en-ko-words.tsv",
     enGeneral: "transfer/en-ko-kengdic.tsv",
     enHangul: "transfer/en-hangul.tsv",
+    enSurnames: "transfer/en-surnames.txt",
   },
 } as const;
 
@@ -131,6 +132,7 @@ export async function loadEmbeddedData(read: (name: string) => Promise<string>):
     enWords,
     enGeneral,
     enHangul,
+    enSurnames,
   ] = await Promise.all([
     Promise.all(DATA_FILES.glossaries.map(async (name) => ({ name, text: await read(name) }))),
     read(DATA_FILES.zhRegional),
@@ -144,6 +146,7 @@ export async function loadEmbeddedData(read: (name: string) => Promise<string>):
     read(t.enWords),
     read(t.enGeneral),
     read(t.enHangul),
+    read(t.enSurnames),
   ]);
   return buildEmbeddedData({
     glossaries,
@@ -151,6 +154,6 @@ export async function loadEmbeddedData(read: (name: string) => Promise<string>):
     zhEn,
     jaEn,
     cjk,
-    transfer: { hanja, kana, jaGrammar, enFunction, enWords, enGeneral, enHangul },
+    transfer: { hanja, kana, jaGrammar, enFunction, enWords, enGeneral, enHangul, enSurnames },
   });
 }

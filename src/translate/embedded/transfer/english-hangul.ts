@@ -28,6 +28,7 @@ const J = syllables as {
     | "rColoured"
     | "finalY"
     | "sonorantCodas"
+    | "stopOpeners"
     | "inserted"
     | "insertedAfterPalatal"
     | "palatals"
@@ -212,6 +213,13 @@ export function englishToHangul(input: string, table: EnglishHangulTable): strin
     }
     const short = units[i - 1]?.vowel === true && !units[i - 1]?.long;
     if (open && final && short && J.stopCoda[u.sound] && units.length <= 4) {
+      last.coda = J.stopCoda[u.sound] as string;
+      continue;
+    }
+    // p, t, k between a short vowel and a consonant other than l, r, m, n close the syllable, as the
+    // loanword rules write them (Octavia -> 옥타비아, napkin -> 냅킨; Atlas keeps 아틀라스).
+    const after = units[i + 1]?.sound;
+    if (open && short && J.stopCoda[u.sound] && after && !S.stopOpeners.includes(after)) {
       last.coda = J.stopCoda[u.sound] as string;
       continue;
     }

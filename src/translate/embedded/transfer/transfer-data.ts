@@ -32,6 +32,8 @@ export interface TransferData {
   englishAdverbs: Map<string, string>;
   /** English spelling -> Korean sounds, for names and loanwords no word list has (english-hangul.ts). */
   englishHangul: EnglishHangulTable;
+  /** English surnames that are also words (hill, baker): after a name, part of it (latin-names.ts). */
+  surnames: Set<string>;
 }
 
 export interface TransferFiles {
@@ -45,6 +47,8 @@ export interface TransferFiles {
   enGeneral?: string;
   /** English spelling -> Korean sounds (resources/transfer/en-hangul.tsv). */
   enHangul?: string;
+  /** English surnames that are also words, one per line (resources/transfer/en-surnames.txt). */
+  enSurnames?: string;
   cjk?: string;
   jaEn?: string;
   zhEn?: string;
@@ -114,5 +118,6 @@ export function buildTransferData(files: TransferFiles): TransferData {
     englishKorean,
     englishAdverbs,
     englishHangul: buildEnglishHangulTable(files.enHangul),
+    surnames: new Set(rows(files.enSurnames).map(([w]) => (w ?? "").trim().toLowerCase())),
   };
 }
