@@ -20,6 +20,7 @@ import {
   withAsMeans,
 } from "./en-ko-clauses.ts";
 import { conditionsFirst } from "./en-ko-conditions.ts";
+import { madeByIn } from "./en-ko-made.ts";
 
 const KO = data.ko;
 const BOUNDS = new Set(data.sets.boundsBeforeHead);
@@ -32,6 +33,7 @@ export const englishKorean: PairGrammar = {
   order: "vo-to-ov",
   spacedSource: true,
   beforeReorder: (out, moved) => {
+    madeByIn(out, moved);
     forPhrasesFirst(out, moved);
     keepAs(out, moved);
     negations(out);
