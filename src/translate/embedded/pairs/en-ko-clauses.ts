@@ -6,8 +6,6 @@
  *   보호); a possessive right after it is dropped, as Korean copy does (Your Skin -> 피부).
  * - A preposition Korean writes as a postposition follows its noun phrase (within 30 Days -> 30일 이내,
  *   from the Sun -> 햇빛으로부터); "by" before an amount is not written (by Up to 90% -> 최대 90%).
- * - A bare count before a plural noun goes behind it with its counter (2 Filters -> 필터 2개), or in front as
- *   a number of kinds (3 Sizes -> 3가지 사이즈).
  *
  * The verbs and word sets are data (resources/grammar/en-ko.json); examples: en-ko-examples.json.
  */
@@ -21,13 +19,11 @@ const HELPS = new Set(data.helps.words);
 const POSTPOSITIONS = new Set(data.sets.postpositions);
 const ARTICLES = new Set(data.sets.articles);
 const FROM_AWAY = new Set(data.fromAway.verbs);
-const KINDS = new Set(data.sets.kinds);
-const BOUNDS = new Set(data.sets.afterNumber);
 const CLAUSE_END = /^[,.;:!?]$/;
 
 const isWord = (t: Token | undefined) =>
   !!t && (t.kind === "lex" || t.kind === "latin" || t.kind === "number" || t.kind === "rule");
-const isNounPart = (t: Token | undefined) => isWord(t) && t?.pos !== "v" && t?.pos !== "p";
+export const isNounPart = (t: Token | undefined) => isWord(t) && t?.pos !== "v" && t?.pos !== "p";
 
 /** Korean that says a thing is absent or not added: the last word is one of the negations' words. */
 function saysAbsent(ko: string): boolean {
@@ -49,12 +45,12 @@ function verbToken(t: Token, ko: string): Token {
 }
 
 /** Index of the next token that is not a space, from `i`. */
-const skipSpaces = (out: Token[], i: number) => {
+export const skipSpaces = (out: Token[], i: number) => {
   while (out[i]?.kind === "space") i++;
   return i;
 };
 
-const SPACE: Token = { src: " ", kind: "space", pos: "n" };
+export const SPACE: Token = { src: " ", kind: "space", pos: "n" };
 
 /** Where the clause that starts at `i` ends (a comma outside a list of nouns, a full stop, the end). */
 function clauseEnd(out: Token[], i: number): number {
@@ -213,39 +209,6 @@ function withinPlace(t: Token, out: Token[], from: number, end: number): Token {
   if (t.src.toLowerCase() !== "within") return t;
   if (out.slice(from, end).some((p) => p.kind === "number" || /\d/.test(p.src))) return t;
   return { ...t, entry: { ...(t.entry as NonNullable<Token["entry"]>), out: { ko: data.ko.withinPlace } } };
-}
-
-/** A bare count before a plural noun: behind it with 개 (필터 2개), or in front as kinds (3가지 사이즈). */
-export function countsWithCounters(out: Token[]): void {
-  for (let i = 0; i < out.length; i++) {
-    const t = out[i] as Token;
-    if (t.kind !== "number" || !/^\d{1,3}$/.test(t.src)) continue;
-    // A count after a bound (Over 200 Recipes) is the bound's: en-ko.ts writes it with its counter.
-    let before = i - 1;
-    while (out[before]?.kind === "space") before--;
-    if (BOUNDS.has(out[before]?.src.toLowerCase() ?? "")) continue;
-    const j = skipSpaces(out, i + 1);
-    if (j === i + 1 || !isNounPart(out[j]) || out[j]?.kind === "number") continue;
-    let end = j;
-    while (isNounPart(out[end]) || (out[end]?.kind === "space" && isNounPart(out[end + 1]))) end++;
-    const head = out[end - 1] as Token;
-    // A unit or a counter (50 Hours) is written with its number already.
-    if (!/[a-z]s$/i.test(head.src) || head.kind === "rule" || out[j]?.pos === "cl") continue;
-    const kinds = KINDS.has(head.src.toLowerCase());
-    const count: Token = {
-      src: t.src,
-      kind: "lex",
-      pos: "n",
-      entry: { out: { ko: `${t.src}${kinds ? data.ko.kinds : data.ko.pieces}` }, pos: "n", kind: "glossary" },
-    };
-    if (kinds) {
-      out[i] = count;
-      continue;
-    }
-    const phrase = [...out.slice(j, end), SPACE, count];
-    out.splice(i, end - i, ...phrase);
-    i += phrase.length - 1;
-  }
 }
 
 const NEGATED = new Map<string, string>(Object.entries(data.negation.negated));

@@ -11,7 +11,6 @@ import type { Piece, Token } from "../tokens.ts";
 import {
   clauseVerb,
   clauseVerbsLast,
-  countsWithCounters,
   listComma,
   negations,
   postpositionsAfter,
@@ -20,6 +19,7 @@ import {
   withAsMeans,
 } from "./en-ko-clauses.ts";
 import { conditionsFirst } from "./en-ko-conditions.ts";
+import { countsWithCounters } from "./en-ko-counts.ts";
 import { madeByIn } from "./en-ko-made.ts";
 
 const KO = data.ko;
