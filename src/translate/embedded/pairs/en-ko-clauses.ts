@@ -116,7 +116,10 @@ export function clauseVerbsLast(out: Token[], moved: Set<Token>): void {
 
 const TIME_FIRST = new Set(data.sets.timeFirst);
 
-/** Words of time go to the front of their clause, where Korean says them (Save 20% Today -> 오늘 20% 할인). */
+/**
+ * Words of time go to the front of their clause, where Korean says them (Save 20% Today -> 오늘 20% 할인),
+ * and so does what a clause is for when Korean says it first (for more information -> 자세한 내용은).
+ */
 export function timeFirst(out: Token[]): void {
   for (let i = 1; i < out.length; i++) {
     const t = out[i] as Token;
@@ -247,13 +250,15 @@ export function negations(out: Token[]): void {
       out.splice(i, j - i + 1, negatedToken(w, written));
       continue;
     }
-    // No + a prohibited act (No Smoking, No Parking): the act is prohibited.
+    // No + a prohibited act (No Smoking, No Parking): the act is prohibited, also when words of time that
+    // go to the front follow it (No Parking at Any Time).
     const act = out[j];
+    const next = out[skipSpaces(out, j + 1)];
     if (
       act?.kind === "lex" &&
       PROHIBITED.has(act.src.toLowerCase()) &&
       act.entry?.out.ko &&
-      !isWord(out[skipSpaces(out, j + 1)])
+      (!isWord(next) || TIME_FIRST.has(next?.src.toLowerCase() ?? ""))
     ) {
       out.splice(i, j - i + 1, negatedToken(act, `${act.entry.out.ko} ${data.negation.prohibited}`));
       continue;
