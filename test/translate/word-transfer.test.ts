@@ -70,6 +70,19 @@ describe("Chinese words no phrase covers", () => {
   });
 });
 
+describe("a detail page's marketing verbs (zh-words.tsv): a Korean action, never a character reading", () => {
+  it.each([
+    // 凸显 once read 철현, 展现 전현, 线条 선조 (a Sino-Korean word with another meaning).
+    ["时尚领口优雅好穿，凸显锁骨线条", /쇄골 라인 강조$/],
+    ["收腰版型设计，展现你的好身材", /몸매 연출$/],
+    ["修饰脸型", /^얼굴형 보정$/],
+  ])("%s", async (text, expected) => {
+    const r = await ko(text, "zh");
+    expect(r.text).toMatch(expected);
+    expect(r.text).not.toMatch(/철현|전현|선조|\p{Script=Han}/u);
+  });
+});
+
 describe("Japanese particles and endings (resources/transfer/ja-grammar.tsv)", () => {
   it.each([
     // を after a word that ends in a vowel is 를; the kanji word is its Sino-Korean reading.
