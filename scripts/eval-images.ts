@@ -11,7 +11,10 @@
  *   height     detected height of the drawn lines over the original lines' (median, lowest, count < 0.6)
  *   badges     badge backdrops kept (backdrop untouched and the text's pixels filled like it)
  *   damage     share of pixels outside the dilated text boxes that the erase changed (mean, worst)
- *   mixed      translated regions where the OCR still reads two or more of their source characters
+ *   mixed      translated regions where the OCR still reads two or more of their source characters (in
+ *              English, of words of four letters or more: codes, abbreviations and units of up to three
+ *              letters, such as RM, GST, SPF, kg, are printed in Latin by Korean shops too, and the
+ *              translator keeps them on purpose; they still count in the residual)
  *   ms         translate time per image (median, p95)
  * and a contact sheet (original | translated) per image in --out.
  *
@@ -59,6 +62,12 @@ interface Label {
 }
 
 const KINDS = new Set(["product", "poster", "sign", "scene"]);
+
+/** English source words a translation must not keep: codes of up to three letters (RM, GST) aside. */
+function wordsNotCodes(tokens: Map<string, number>, lang: SourceScript): Map<string, number> {
+  if (lang !== "en") return tokens;
+  return new Map([...tokens].filter(([word]) => word.length >= 4));
+}
 
 const { values } = parseArgs({
   options: {
@@ -295,7 +304,7 @@ async function measure(
         .join(""),
       lang,
     );
-    if (residualChars(regionTokens, left) >= 2) {
+    if (residualChars(wordsNotCodes(regionTokens, lang), left) >= 2) {
       row.mixed++;
       const again = [...left.keys()].filter((t) => regionTokens.has(t)).join(" ");
       row.mixedLines ??= [];
