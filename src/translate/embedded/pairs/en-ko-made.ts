@@ -8,6 +8,7 @@
  */
 import data from "../../resources/grammar/en-ko.json" with { type: "json" };
 import type { Token } from "../tokens.ts";
+import { SPACE, skipSpaces as skip } from "./en-ko-clauses.ts";
 
 const M = data.madeByIn;
 const CLAUSE_VERBS = new Map<string, string>(Object.entries(data.clauseVerbs.verbs));
@@ -17,7 +18,6 @@ const participleKorean = (form: string) =>
   (/(ed|wn)$/.test(form) ? CLAUSE_VERBS.get(form) : undefined);
 const PLACES = new Set(M.places);
 const BY = "by";
-const SPACE: Token = { src: " ", kind: "space", pos: "n" };
 
 const written = (ko: string, pos: Token["pos"], src = ""): Token => ({
   src,
@@ -26,10 +26,6 @@ const written = (ko: string, pos: Token["pos"], src = ""): Token => ({
   entry: { out: { ko }, pos, kind: "glossary" },
 });
 const lower = (t: Token | undefined) => t?.src.toLowerCase() ?? "";
-const skip = (out: Token[], i: number) => {
-  while (out[i]?.kind === "space") i++;
-  return i;
-};
 const isAnd = (t: Token | undefined) => /^(and|&|,)$/.test(lower(t));
 const isPreposition = (t: Token | undefined) => lower(t) === BY || PLACES.has(lower(t));
 /** A word of a maker's or a place's name: no verb, no preposition of this clause. */
