@@ -109,7 +109,9 @@ describe("what stays in Latin, as Korean shops print it", () => {
 describe("a name beside words written in Korean is written in Hangul, so the line reads in one script", () => {
   it.each([
     // a brand the lists do not know
-    ["Anker Power Bank", "안커 보조배터리"],
+    ["Voltix Power Bank", "볼틱스 보조배터리"],
+    // a brand the brand list knows, as Korean shops write it
+    ["Anker Power Bank", "앤커 보조배터리"],
     // a person's name, surname and all (the surname is not translated)
     ["Established by Octavia Hill", /^옥타비아 힐/],
     ["Footch Whisky", "푸치 위스키"],

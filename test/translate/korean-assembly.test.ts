@@ -374,7 +374,7 @@ describe("English to Korean", () => {
   });
 
   it("writes a brand no dictionary knows by its sound, and an ordinary word it has no phrase for word by word", async () => {
-    expect(await ko("Anker Power Bank", "en")).toBe("안커 보조배터리");
+    expect(await ko("Voltix Power Bank", "en")).toBe("볼틱스 보조배터리");
     expect(await ko("Cook meat and eggs", "en")).not.toMatch(/^KEPT|[a-z]/i);
   });
 

@@ -123,7 +123,7 @@ describe("English words no phrase covers", () => {
     ["AGRICULTURAL BANK", /은행/],
     // ... also when it is the line's only word.
     ["WAIT", /^대기$/],
-    ["Anker Power Bank", /^안커 /],
+    ["Voltix Power Bank", /^볼틱스 /],
     // A line's first "A" before a word in lower case is the article; before a name or a list it stays.
     ["A short break", /^짧은 휴식$/],
     ["A and B", /^A /],

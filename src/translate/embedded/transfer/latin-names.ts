@@ -2,12 +2,13 @@
  * English words still in Latin after the word-level transfer, in an English line going into Korean: words
  * English dictionaries know but no Korean word list has (whisky, dataset, Galileo), which Korean shops and
  * signs write in Hangul (위스키, 데이터셋, 갈릴레오); left in Latin they keep the source on the picture.
- * A capitalised word no dictionary knows is a proper name (Garrett, Nanfeng, Anker). A line that is only
+ * A capitalised word no dictionary knows is a proper name (Garrett, Nanfeng, Voltix). A line that is only
  * a name keeps it as printed (an author, a signature, a logo: Jill Carter), with its surname even when the
  * surname is also a word (Octavia Hill, not Octavia 언덕; the list is data, resources/transfer/en-surnames.txt).
  * A name beside words written in Korean is written in Hangul too (Footch Whisky -> 푸치 위스키): a guess
- * at its sound, but a line in one script, as Korean shop titles often write brands (앤커, 샤오미), where a
- * Latin name beside Hangul would leave the source on the picture. Codes and abbreviations stay in Latin
+ * at its sound, but a line in one script, as Korean shop titles often write brands (앤커, 샤오미: the
+ * brand list, glossary/brands.tsv, spells the known ones), where a Latin name beside Hangul would leave the
+ * source on the picture. Codes and abbreviations stay in Latin
  * everywhere: anything with a digit, an abbreviation in capitals (SPF, USB), a word with a capital inside
  * (iPhone, MovieShots), a word without a vowel (ml, kg), a word of three letters or fewer (vol, pcs:
  * abbreviations more often than words).
