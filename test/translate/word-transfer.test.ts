@@ -98,6 +98,23 @@ describe("Japanese particles and endings (resources/transfer/ja-grammar.tsv)", (
   });
 });
 
+describe("Japanese adjectives in -ku, -kute and before the polite copula (ja-adjective-forms.ts, ja-ko.ts)", () => {
+  it.each([
+    // -ku before a verb is the adverb (a bieup-irregular adjective takes its bieup back) ...
+    ["美しく仕上がります", /^아름답게 /],
+    // ... before a comma, the connective of its clause (the kanji alone once read 량하게).
+    ["肌触りが良く、通気性", /^감촉이 좋고, 통기성/],
+    // -kute joins two qualities.
+    ["軽くて丈夫", /^가볍고 튼튼한$/],
+    // An adjective before です takes the polite ending itself, not 한입니다.
+    ["使いやすく、丈夫です", /편하고, 튼튼합니다$/],
+    ["香りが良いです", /^향이 좋습니다$/],
+  ])("%s", async (text, expected) => {
+    const r = await ko(text, "ja");
+    expect(r.text).toMatch(expected);
+  });
+});
+
 describe("everyday Japanese verbs and food words (ja-phrases.tsv, written by hand)", () => {
   it.each([
     // A verb before its noun is the Korean modifier; its te-form joins the next act.

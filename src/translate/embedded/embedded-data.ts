@@ -3,6 +3,7 @@
  * hands it the files' text (src/translate/node/), the browser fetches them from the extension's package,
  * and a test may hand it a few lines of its own.
  */
+import { addAdjectiveForms } from "./ja-adjective-forms.ts";
 import {
   collectEnglishWords,
   createLexicon,
@@ -91,6 +92,7 @@ export function buildEmbeddedData(files: EmbeddedDataFiles): EmbeddedData {
   const issues: GlossaryParseIssue[] = [];
   for (const file of files.glossaries) loadGlossary(file.text, file.name, lexicons, issues);
   if (files.zhRegional) loadRegionalWords(files.zhRegional, DATA_FILES.zhRegional, lexicons.zh, issues);
+  addAdjectiveForms(lexicons.ja);
   const glossaryEntries = {
     zh: lexicons.zh.entries.size,
     ja: lexicons.ja.entries.size,

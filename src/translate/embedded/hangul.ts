@@ -112,6 +112,28 @@ export function toConnective(word: string): string | undefined {
   return undefined;
 }
 
+/** The adverb of a quality (good -> well, beautiful -> beautifully), from its modifier. */
+export function toAdverb(modifier: string): string | undefined {
+  const connective = toConnective(modifier);
+  return connective && `${connective.slice(0, -F.go.length)}${F.ge}`;
+}
+
+/** An adverb used as the connective of its clause (it ends a clause before a comma), or undefined. */
+export function adverbAsConnective(adverb: string): string | undefined {
+  return adverb.endsWith(F.ge) ? `${adverb.slice(0, -F.ge.length)}${F.go}` : undefined;
+}
+
+/** A quality said as a polite statement, from its modifier (sturdy -> it is sturdy). */
+export function toStatement(modifier: string): string | undefined {
+  const stem = toConnective(modifier)?.slice(0, -F.go.length);
+  if (!stem) return undefined;
+  const last = stem.at(-1) ?? "";
+  const open = ((last.codePointAt(0) ?? 0) - HANGUL_BASE) % 28 === 0;
+  return open
+    ? `${stem.slice(0, -1)}${withFinal(last, JONG_BIEUP)}${F.statementAfterBieup}`
+    : `${stem}${F.statement}`;
+}
+
 /** The negated modifier of a quality (light -> not light, greasy -> not greasy). */
 export function toNegated(word: string): string | undefined {
   const connective = toConnective(word);
