@@ -52,6 +52,14 @@ export const skipSpaces = (out: Token[], i: number) => {
 
 export const SPACE: Token = { src: " ", kind: "space", pos: "n" };
 
+/** A token that writes the given Korean (a pass's own wording), standing for `src`. */
+export const writtenToken = (ko: string, pos: Token["pos"], src = ""): Token => ({
+  src,
+  kind: "lex",
+  pos,
+  entry: { out: { ko }, pos, kind: "glossary" },
+});
+
 /** Where the clause that starts at `i` ends (a comma outside a list of nouns, a full stop, the end). */
 function clauseEnd(out: Token[], i: number): number {
   let end = i;

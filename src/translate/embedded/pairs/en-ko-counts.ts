@@ -6,19 +6,14 @@
  */
 import data from "../../resources/grammar/en-ko.json" with { type: "json" };
 import type { Token } from "../tokens.ts";
-import { isNounPart, SPACE, skipSpaces } from "./en-ko-clauses.ts";
+import { isNounPart, SPACE, skipSpaces, writtenToken } from "./en-ko-clauses.ts";
 
 const KINDS = new Set(data.sets.kinds);
 const BOUNDS = new Set(data.sets.afterNumber);
 const UNITS = new Map<string, string>(Object.entries(data.counted.units));
 const PEOPLE = new Set(data.counted.people);
 const PEOPLE_ALONE = new Set(data.counted.peopleAlone);
-const counted = (src: string, ko: string): Token => ({
-  src,
-  kind: "lex",
-  pos: "n",
-  entry: { out: { ko }, pos: "n", kind: "glossary" },
-});
+const counted = (src: string, ko: string): Token => writtenToken(ko, "n", src);
 
 /**
  * A count right before a unit of measure: the unit glued to the number (50미터), still an amount a bound

@@ -8,7 +8,7 @@
  */
 import data from "../../resources/grammar/en-ko.json" with { type: "json" };
 import type { Token } from "../tokens.ts";
-import { SPACE, skipSpaces as skip } from "./en-ko-clauses.ts";
+import { SPACE, skipSpaces as skip, writtenToken as written } from "./en-ko-clauses.ts";
 
 const M = data.madeByIn;
 const CLAUSE_VERBS = new Map<string, string>(Object.entries(data.clauseVerbs.verbs));
@@ -19,12 +19,6 @@ const participleKorean = (form: string) =>
 const PLACES = new Set(M.places);
 const BY = "by";
 
-const written = (ko: string, pos: Token["pos"], src = ""): Token => ({
-  src,
-  kind: "lex",
-  pos,
-  entry: { out: { ko }, pos, kind: "glossary" },
-});
 const lower = (t: Token | undefined) => t?.src.toLowerCase() ?? "";
 const isAnd = (t: Token | undefined) => /^(and|&|,)$/.test(lower(t));
 const isPreposition = (t: Token | undefined) => lower(t) === BY || PLACES.has(lower(t));

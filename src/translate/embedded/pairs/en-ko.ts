@@ -17,6 +17,7 @@ import {
   qualityAfterPhrase,
   timeFirst,
   withAsMeans,
+  writtenToken as written,
 } from "./en-ko-clauses.ts";
 import { conditionsFirst } from "./en-ko-conditions.ts";
 import { countsWithCounters } from "./en-ko-counts.ts";
@@ -269,12 +270,6 @@ const POSSESSIVES = new Set(data.sets.possessives);
 const KEEP_VERBS = new Set(KEEP.verbs);
 const KEEP_AFTER = new Set(KEEP.after);
 const KEEP_ADVERBS = new Map<string, string>(Object.entries(KEEP.adverbs));
-const written = (ko: string, pos: Token["pos"], src = ""): Token => ({
-  src,
-  kind: "lex",
-  pos,
-  entry: { out: { ko }, pos, kind: "glossary" },
-});
 
 /**
  * "Keeps Drinks Hot for 12 Hours": the state is an adverb before the verb, the object marked, a duration
