@@ -22,6 +22,7 @@ import {
 import { conditionsFirst } from "./en-ko-conditions.ts";
 import { countsWithCounters } from "./en-ko-counts.ts";
 import { madeByIn } from "./en-ko-made.ts";
+import { sentences } from "./en-ko-sentences.ts";
 
 const KO = data.ko;
 const BOUNDS = new Set(data.sets.boundsBeforeHead);
@@ -33,7 +34,16 @@ const UNWRITTEN = new Set(data.sets.unwrittenObjects);
 export const englishKorean: PairGrammar = {
   order: "vo-to-ov",
   spacedSource: true,
-  beforeReorder: (out, moved) => {
+  beforeReorder: (out, moved) => sentences(out, moved, (part) => phrasePasses(part, moved)),
+  keepsInObject: (out, i, end, isObjectPart) =>
+    listComma(out, i, end, isObjectPart) || andInObject(out, end, isObjectPart),
+  afterReorder: englishComparatives,
+  pieces: neighbours,
+};
+
+/** The passes of a line, or a part of one, that the sentence path did not read (en-ko-sentences.ts). */
+function phrasePasses(out: Token[], moved: Set<Token>): void {
+  {
     madeByIn(out, moved);
     forPhrasesFirst(out, moved);
     keepAs(out, moved);
@@ -48,12 +58,8 @@ export const englishKorean: PairGrammar = {
     clauseVerbsLast(out, moved);
     timeFirst(out);
     conditionsFirst(out);
-  },
-  keepsInObject: (out, i, end, isObjectPart) =>
-    listComma(out, i, end, isObjectPart) || andInObject(out, end, isObjectPart),
-  afterReorder: englishComparatives,
-  pieces: neighbours,
-};
+  }
+}
 
 export const englishJapanese: PairGrammar = { order: "vo-to-ov", spacedSource: true };
 

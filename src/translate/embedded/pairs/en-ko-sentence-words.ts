@@ -1,0 +1,175 @@
+/**
+ * The words of an English sentence as the sentence path reads them (en-ko-sentences.ts): the verb table
+ * and the English verb forms (ships, shipped, made), the function words, and the noun phrases (their
+ * determiners, an "of" phrase, nouns joined by "and"). Data: resources/grammar/en-ko-sentences.json.
+ */
+import data from "../../resources/grammar/en-ko-sentences.json" with { type: "json" };
+import type { Token } from "../tokens.ts";
+import { writtenToken as written } from "./en-ko-clauses.ts";
+
+export { data };
+export type Verb = { ko: string; particle?: string };
+export interface Item {
+  t: Token;
+  w: string;
+}
+export interface NounPhrase {
+  tokens: Token[];
+  ours: boolean;
+}
+
+export const VERBS = new Map<string, Verb>(
+  Object.entries(data.verbs as Record<string, string[]>).map(([en, [ko = "", particle]]) => [
+    en,
+    { ko, particle },
+  ]),
+);
+export const IRREGULAR = new Map<string, string>(Object.entries(data.irregular));
+export const DROPPED = new Set(data.subjects.dropped);
+export const OURS = new Set(data.subjects.ours);
+export const MODALS = new Map<string, string>(Object.entries(data.modals));
+export const BE = new Set(data.be);
+export const HAVE = new Set(data.have);
+export const DO = new Set(data.doAux);
+export const NOT = new Set(data.negations);
+export const PLEASE = new Set(data.please);
+const CONTRACTIONS = new Map<string, string>(Object.entries(data.contractions));
+export const DETERMINERS = new Map<string, string>(Object.entries(data.determiners));
+export const PREPOSITIONS = new Map<string, string>(Object.entries(data.prepositions));
+export const ADVERBS = new Map<string, string>(Object.entries(data.adverbs));
+export const CONJUNCTIONS = new Map<string, string>(Object.entries(data.conjunctions));
+export const SPLIT_AT = /^[.;!?]$/;
+
+/** The base form of an English verb form (ships, shipped, shipping, made), if the verb table has it. */
+export function verbBase(w: string): string | undefined {
+  const irregular = IRREGULAR.get(w);
+  if (irregular) return VERBS.has(irregular) ? irregular : undefined;
+  const stems = [
+    w,
+    w.replace(/s$/, ""),
+    w.replace(/es$/, ""),
+    w.replace(/ies$/, "y"),
+    w.replace(/ied$/, "y"),
+  ];
+  for (const end of ["ed", "ing"])
+    if (w.endsWith(end) && w.length > end.length + 2) {
+      const stem = w.slice(0, -end.length);
+      stems.push(stem, `${stem}e`, stem.slice(0, -1));
+    }
+  stems.push(w.replace(/d$/, ""));
+  return stems.find((s) => s.length >= 2 && VERBS.has(s));
+}
+
+const isFunctionWord = (w: string) =>
+  BE.has(w) ||
+  HAVE.has(w) ||
+  DO.has(w) ||
+  NOT.has(w) ||
+  PLEASE.has(w) ||
+  MODALS.has(w) ||
+  DROPPED.has(w) ||
+  OURS.has(w) ||
+  DETERMINERS.has(w) ||
+  PREPOSITIONS.has(w) ||
+  CONJUNCTIONS.has(w) ||
+  ADVERBS.has(w) ||
+  CONTRACTIONS.has(w) ||
+  w === "and" ||
+  w === "to" ||
+  w === "like";
+
+const pseudo = (w: string): Item => ({ t: { src: w, kind: "lex", pos: "n" }, w });
+
+/** The clause's words: contractions spelt out, a glossary phrase of function words and verbs read word by word. */
+export function itemsOf(tokens: Token[]): Item[] {
+  const items: Item[] = [];
+  for (const t of tokens) {
+    if (t.kind === "space") continue;
+    const w = t.src.toLowerCase().replace(/\u2019/g, "'");
+    const spelt = CONTRACTIONS.get(w);
+    const words = (spelt ?? w).split(" ");
+    const split =
+      spelt !== undefined ||
+      (t.kind === "lex" &&
+        words.length > 1 &&
+        !VERBS.has(w) &&
+        !ADVERBS.has(w) &&
+        words.every((x) => isFunctionWord(x) || verbBase(x) !== undefined));
+    if (split) for (const x of words) items.push(pseudo(x));
+    else items.push({ t, w });
+  }
+  return items;
+}
+
+/** Whether a word can be part of a noun phrase (a noun, a quality, a number, a name), not a function word. */
+export const nounItem = (it: Item | undefined) =>
+  !!it &&
+  (it.t.kind === "lex" || it.t.kind === "latin" || it.t.kind === "number" || it.t.kind === "rule") &&
+  it.t.pos !== "v" &&
+  it.t.pos !== "p" &&
+  (it.t.entry !== undefined || it.t.kind !== "lex") &&
+  !(isFunctionWord(it.w) && it.t.kind === "lex" && !it.w.includes(" "));
+
+/**
+ * A noun phrase from `i`: its determiners (the, your: not written; this, all: 이, 모든), its words, an "of"
+ * phrase in front of it (reach of children -> children's reach), nouns joined by "and" (과/와).
+ */
+export function nounPhrase(items: Item[], i: number, stopAtVerb: boolean): [NounPhrase, number] | undefined {
+  const tokens: Token[] = [];
+  let ours = false;
+  let k = i;
+  for (;;) {
+    const pair = `${items[k]?.w} ${items[k + 1]?.w}`;
+    const det = DETERMINERS.get(pair) ?? DETERMINERS.get(items[k]?.w ?? "");
+    if (det === undefined || !nounItem(items[k + (DETERMINERS.has(pair) ? 2 : 1)])) break;
+    if (OURS.has(items[k]?.w ?? "")) ours = true;
+    if (det) tokens.push(written(det, "m"), SPACE);
+    k += DETERMINERS.has(pair) ? 2 : 1;
+  }
+  const start = k;
+  while (nounItem(items[k]) && !(stopAtVerb && k > start && finite(items, k))) {
+    tokens.push((items[k] as Item).t, SPACE);
+    k++;
+  }
+  if (k === start) return undefined;
+  tokens.pop();
+  if (items[k]?.w === "of") {
+    const of = nounPhrase(items, k + 1, stopAtVerb);
+    if (of)
+      return [
+        { tokens: [...of[0].tokens, written(`~${data.particles.of}`, "p"), SPACE, ...tokens], ours },
+        of[1],
+      ];
+  }
+  const and = items[k]?.w;
+  if ((and === "and" || and === "&" || and === "or") && nounItem(items[k + 1])) {
+    const next = nounPhrase(items, k + 1, stopAtVerb);
+    if (next) {
+      const join =
+        and === "or" ? [SPACE, written(data.particles.or, "n")] : [written(`~${data.particles.and}`, "p")];
+      return [{ tokens: [...tokens, ...join, SPACE, ...next[0].tokens], ours }, next[1]];
+    }
+  }
+  return [{ tokens, ours }, k];
+}
+
+/** Whether the word at `k` opens a finite verb group (a modal, an auxiliary, a verb form that is not -ing). */
+export function finite(items: Item[], k: number): boolean {
+  const w = items[k]?.w ?? "";
+  if (MODALS.has(w) || BE.has(w) || HAVE.has(w) || DO.has(w)) return true;
+  return !w.endsWith("ing") && verbBase(w) !== undefined && items[k]?.t.pos !== "m";
+}
+
+/** The verb at `k`, with a particle word after it (turn off, sign up), and where the clause goes on. */
+export function verbAt(items: Item[], k: number): [Verb, number] | undefined {
+  const w = items[k]?.w ?? "";
+  const base = verbBase(w.split(" ")[0] ?? "");
+  if (!base) return undefined;
+  const rest = w.split(" ").slice(1).join(" ");
+  const phrasal = rest ? `${base} ${rest}` : `${base} ${items[k + 1]?.w}`;
+  if (VERBS.has(phrasal)) return [VERBS.get(phrasal) as Verb, rest ? k + 1 : k + 2];
+  if (rest) return undefined;
+  return [VERBS.get(base) as Verb, k + 1];
+}
+
+export const SPACE: Token = { src: " ", kind: "space", pos: "n" };
