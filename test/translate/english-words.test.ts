@@ -59,7 +59,7 @@ describe("words through the general list", () => {
     ["elegant comb", "우아한 빗"],
     ["sadly", "슬프게"],
     // a line in capitals: words Korean has are written, its function words left out
-    ["IT'S A GOOD START", "좋은 시작"],
+    ["IT'S A GOOD START", "좋은 시작입니다"],
     ["Quick Start Guide", "빠른 시작 가이드"],
     // a known word's possessive is the word with 의; a name's possessive is the name in Hangul
     ["NATURE'S GIFT", "자연의 선물"],

@@ -1,6 +1,6 @@
 /**
  * A Korean verb in the ending a sentence needs (statement, request, past, "can", "when" ...), from its
- * dictionary form (낮추다, 배송하다, 먹이를 주다: the last word conjugates). The endings are data
+ * dictionary form (natchuda "lower", baesonghada "ship"; in a form of several words the last one conjugates). The endings are data
  * (verbForms of resources/grammar/korean-morphology.json), chosen by the stem's last sound as Korean
  * does: after a vowel, after rieul (which some endings drop), after another consonant, or after the
  * -a/-eo form. A verb in -hada is Sino-Korean: its passive is the noun with -doeda.
@@ -57,7 +57,7 @@ function conjugateStem(stem: string, form: VerbForm): string | undefined {
     return r.startsWith("-") ? attach(dropFinal(stem), r.slice(1)) : `${stem}${r}`;
   }
   const consonant = shapes.consonant ?? "";
-  // An ending that starts with a vowel takes an irregular stem's other shape (help -> 도우).
+  // An ending that starts with a vowel takes an irregular stem's other shape (dopda, help -> dou-).
   const irregular = IRREGULAR_STEM[stem];
   if (irregular && startsWithVowel(consonant)) return attach(irregular, shapes.vowel ?? "");
   return `${stem}${consonant}`;
@@ -81,20 +81,14 @@ export function verbForm(dictionary: string, form: VerbForm): string | undefined
 
 /** The passive of a verb: a Sino-Korean -hada verb's -doeda, else the native passive given, else none. */
 export function passiveOf(dictionary: string, passives: Record<string, string>): string | undefined {
+  if (passives[dictionary]) return passives[dictionary];
   const end = `${W.do}${W.dictionaryEnd}`;
   if (dictionary.endsWith(end)) return `${dictionary.slice(0, -end.length)}${W.become}${W.dictionaryEnd}`;
   return passives[dictionary];
 }
 
-/** The action noun a headline ends with: the Sino-Korean noun, else the native verb's noun form. */
-export function actionNoun(dictionary: string): string | undefined {
-  const end = `${W.do}${W.dictionaryEnd}`;
-  if (dictionary.endsWith(end)) return dictionary.slice(0, -end.length).trimEnd() || undefined;
-  return verbForm(dictionary, "noun");
-}
-
-/** A noun said to be, or not to be, what the subject is (it is a toy, it is not a toy). */
-export function copula(noun: string, negated: boolean, particle: (word: string, forms: string) => string) {
-  if (negated) return `${noun}${particle(noun, data.forms.subject)} ${W.notBe}`;
-  return `${noun}${attach(W.be, FORMS.statement?.vowel ?? "")}`;
+/** The copula after a noun (it is a toy: -imnida), or its negation (it is not a toy: -i/ga animnida). */
+export function copula(negated: boolean): string[] {
+  if (negated) return [`~${data.forms.subject}`, W.notBe];
+  return [`~${attach(W.be, FORMS.statement?.vowel ?? "")}`];
 }

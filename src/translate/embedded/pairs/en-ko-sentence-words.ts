@@ -4,11 +4,13 @@
  * determiners, an "of" phrase, nouns joined by "and"). Data: resources/grammar/en-ko-sentences.json.
  */
 import data from "../../resources/grammar/en-ko-sentences.json" with { type: "json" };
+import { isModifierForm } from "../hangul.ts";
 import type { Token } from "../tokens.ts";
+import { TRANSFERRED } from "../transfer/word-transfer.ts";
 import { writtenToken as written } from "./en-ko-clauses.ts";
 
 export { data };
-export type Verb = { ko: string; particle?: string };
+export type Verb = { en: string; ko: string; particle?: string; intransitive?: string };
 export interface Item {
   t: Token;
   w: string;
@@ -19,11 +21,17 @@ export interface NounPhrase {
 }
 
 export const VERBS = new Map<string, Verb>(
-  Object.entries(data.verbs as Record<string, string[]>).map(([en, [ko = "", particle]]) => [
-    en,
-    { ko, particle },
-  ]),
+  Object.entries(data.verbs as Record<string, (string | null)[]>).map(
+    ([en, [ko, particle, intransitive]]) => [
+      en,
+      { en, ko: ko ?? "", particle: particle ?? undefined, intransitive: intransitive ?? undefined },
+    ],
+  ),
 );
+/** The first words of the table's phrasal verbs (turn off, sign up): a verb only with the word after. */
+const HEADS = new Set([...VERBS.keys()].filter((v) => v.includes(" ")).map((v) => v.split(" ")[0] as string));
+const ADVERB_KOREAN = new RegExp(data.adverbKorean);
+export const OBJECT_PRONOUNS = new Set(data.objectPronouns);
 export const IRREGULAR = new Map<string, string>(Object.entries(data.irregular));
 export const DROPPED = new Set(data.subjects.dropped);
 export const OURS = new Set(data.subjects.ours);
@@ -57,10 +65,10 @@ export function verbBase(w: string): string | undefined {
       stems.push(stem, `${stem}e`, stem.slice(0, -1));
     }
   stems.push(w.replace(/d$/, ""));
-  return stems.find((s) => s.length >= 2 && VERBS.has(s));
+  return stems.find((s) => s.length >= 2 && (VERBS.has(s) || HEADS.has(s)));
 }
 
-const isFunctionWord = (w: string) =>
+export const isFunctionWord = (w: string) =>
   BE.has(w) ||
   HAVE.has(w) ||
   DO.has(w) ||
@@ -74,6 +82,7 @@ const isFunctionWord = (w: string) =>
   CONJUNCTIONS.has(w) ||
   ADVERBS.has(w) ||
   CONTRACTIONS.has(w) ||
+  OBJECT_PRONOUNS.has(w) ||
   w === "and" ||
   w === "to" ||
   w === "like";
@@ -81,7 +90,8 @@ const isFunctionWord = (w: string) =>
 const pseudo = (w: string): Item => ({ t: { src: w, kind: "lex", pos: "n" }, w });
 
 /** The clause's words: contractions spelt out, a glossary phrase of function words and verbs read word by word. */
-export function itemsOf(tokens: Token[]): Item[] {
+export function itemsOf(source: Token[]): Item[] {
+  const tokens = inSourceOrder(source);
   const items: Item[] = [];
   for (const t of tokens) {
     if (t.kind === "space") continue;
@@ -94,11 +104,37 @@ export function itemsOf(tokens: Token[]): Item[] {
         words.length > 1 &&
         !VERBS.has(w) &&
         !ADVERBS.has(w) &&
+        (words.some(isVerbGroupWord) || verbBase(words[0] ?? "") !== undefined) &&
         words.every((x) => isFunctionWord(x) || verbBase(x) !== undefined));
     if (split) for (const x of words) items.push(pseudo(x));
     else items.push({ t, w });
   }
   return items;
+}
+
+const isVerbGroupWord = (w: string) =>
+  DROPPED.has(w) || MODALS.has(w) || BE.has(w) || HAVE.has(w) || DO.has(w) || NOT.has(w) || PLEASE.has(w);
+
+/**
+ * The word-level transfer writes "when you", "from the US" as their Korean order (you-when, US-from);
+ * the sentence path reads the English order, so such a postposition goes back before its word.
+ */
+function inSourceOrder(source: Token[]): Token[] {
+  const out = [...source];
+  for (let i = 1; i < out.length; i++) {
+    const t = out[i] as Token;
+    const w = t.src.toLowerCase();
+    if (t.pos !== "p" || !TRANSFERRED.has(t) || !(PREPOSITIONS.has(w) || CONJUNCTIONS.has(w))) continue;
+    let j = i - 1;
+    while (j > 0 && out[j]?.kind === "space") j--;
+    // ... and before the words written as nothing between them (the, a).
+    while (j > 0 && (out[j - 1]?.kind === "space" || out[j - 1]?.entry?.out.ko === "")) j--;
+    while (out[j]?.kind === "space") j++;
+    out.splice(i, 1);
+    out.splice(j, 0, t, { src: " ", kind: "space", pos: "n" });
+    i++;
+  }
+  return out;
 }
 
 /** Whether a word can be part of a noun phrase (a noun, a quality, a number, a name), not a function word. */
@@ -108,11 +144,18 @@ export const nounItem = (it: Item | undefined) =>
   it.t.pos !== "v" &&
   it.t.pos !== "p" &&
   (it.t.entry !== undefined || it.t.kind !== "lex") &&
-  !(isFunctionWord(it.w) && it.t.kind === "lex" && !it.w.includes(" "));
+  !(isFunctionWord(it.w) && it.t.kind === "lex" && !it.w.includes(" ")) &&
+  // An adverb in -ly the dictionaries write as one (fully -> wanjeonhi).
+  !(/ly$/.test(it.w) && (ADVERB_KOREAN.test(it.t.entry?.out.ko ?? "") || it.t.kind === "latin")) &&
+  // A glossary phrase that opens with a preposition (before use) is a phrase of its own.
+  !(
+    it.w.includes(" ") &&
+    (PREPOSITIONS.has(it.w.split(" ")[0] ?? "") || CONJUNCTIONS.has(it.w.split(" ")[0] ?? ""))
+  );
 
 /**
- * A noun phrase from `i`: its determiners (the, your: not written; this, all: 이, 모든), its words, an "of"
- * phrase in front of it (reach of children -> children's reach), nouns joined by "and" (과/와).
+ * A noun phrase from `i`: its determiners (the, your: not written; this, all: i, modeun), its words, an "of"
+ * phrase in front of it (reach of children -> children's reach), nouns joined by "and" (gwa/wa).
  */
 export function nounPhrase(items: Item[], i: number, stopAtVerb: boolean): [NounPhrase, number] | undefined {
   const tokens: Token[] = [];
@@ -127,9 +170,22 @@ export function nounPhrase(items: Item[], i: number, stopAtVerb: boolean): [Noun
     k += DETERMINERS.has(pair) ? 2 : 1;
   }
   const start = k;
-  while (nounItem(items[k]) && !(stopAtVerb && k > start && finite(items, k))) {
+  // A participle alone (Store Refrigerated) is no noun phrase; one before a noun (recycled plastic) is.
+  if (participle(items[k]) && !nounItem(items[k + 1])) return undefined;
+  while (
+    nounItem(items[k]) &&
+    !(
+      k > start &&
+      (participle(items[k]) || (stopAtVerb && finite(items, k)) || qualityBeforeAmount(items, k))
+    )
+  ) {
     tokens.push((items[k] as Item).t, SPACE);
     k++;
+  }
+  // A quality after the noun (keep drinks cold, run small) is not the noun phrase's.
+  while (k > start + 1 && isModifierForm(items[k - 1]?.t.entry?.out.ko ?? "")) {
+    k--;
+    tokens.splice(-2);
   }
   if (k === start) return undefined;
   tokens.pop();
@@ -168,8 +224,17 @@ export function verbAt(items: Item[], k: number): [Verb, number] | undefined {
   const rest = w.split(" ").slice(1).join(" ");
   const phrasal = rest ? `${base} ${rest}` : `${base} ${items[k + 1]?.w}`;
   if (VERBS.has(phrasal)) return [VERBS.get(phrasal) as Verb, rest ? k + 1 : k + 2];
-  if (rest) return undefined;
+  if (rest || !VERBS.has(base)) return undefined;
   return [VERBS.get(base) as Verb, k + 1];
 }
 
 export const SPACE: Token = { src: " ", kind: "space", pos: "n" };
+
+/** A past participle of a verb of the table (closed, broken), which ends a noun phrase. */
+const participle = (it: Item | undefined) =>
+  !!it && /(ed|en)$/.test(it.w) && (IRREGULAR.has(it.w) || verbBase(it.w) !== undefined);
+
+/** keep drinks cold 24 hours: a quality after a noun, before an amount, ends the noun phrase. */
+const qualityBeforeAmount = (items: Item[], k: number) =>
+  isModifierForm(items[k]?.t.entry?.out.ko ?? "") &&
+  (items[k + 1]?.t.kind === "number" || items[k + 1]?.t.kind === "rule");

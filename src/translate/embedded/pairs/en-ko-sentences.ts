@@ -3,38 +3,39 @@
  * its subject noun phrase, its verb group (modal, negation, tense, passive), its object, the phrases
  * after it (a preposition and its noun phrase, an adverb) and a when/if/before clause, then written in
  * Korean order (clause, subject, adverbs, phrases, object, verb) with the particles the sounds choose and
- * an ending that fits: a statement (배송합니다), a request (가리세요, with "please" 낮춰 주세요), a
- * prohibition (만지지 마세요). A clause it cannot read whole is left to the phrase passes (en-ko.ts), and
+ * an ending that fits: a statement (-mnida), a request (-seyo, with "please"
+ * -a/eo juseyo), a prohibition (-ji maseyo). A clause it cannot read whole is left to the phrase passes (en-ko.ts), and
  * so is a headline in title case that opens with a verb (Protect Your Skin), which a Korean shop ends
  * with the action noun. Words: resources/grammar/en-ko-sentences.json; endings: korean-verb-forms.ts.
  */
-import { isModifierForm, pickParticle, toStatement } from "../hangul.ts";
+import { isModifierForm, toStatement } from "../hangul.ts";
 import { copula, passiveOf, type VerbForm, verbForm } from "../korean-verb-forms.ts";
 import type { Token } from "../tokens.ts";
 import { writtenToken as written } from "./en-ko-clauses.ts";
-import { sentenceTail, type Tail } from "./en-ko-sentence-tail.ts";
+import { countsWithCounters } from "./en-ko-counts.ts";
+import { addAdverb, sentenceTail, type Tail } from "./en-ko-sentence-tail.ts";
 import {
   ADVERBS,
   BE,
+  DETERMINERS,
   DO,
   DROPPED,
-  DETERMINERS,
   data,
-  finite,
   HAVE,
   IRREGULAR,
   type Item,
+  isFunctionWord,
   itemsOf,
   MODALS,
   NOT,
   type NounPhrase,
   nounItem,
   nounPhrase,
+  OBJECT_PRONOUNS,
   PLEASE,
   SPACE,
   SPLIT_AT,
   type Verb,
-  VERBS,
   verbAt,
   verbBase,
 } from "./en-ko-sentence-words.ts";
@@ -54,14 +55,21 @@ interface Clause {
 }
 
 /** Reads a whole clause, or undefined when any word is left over. */
-function readClause(items: Item[], sentenceCase: boolean, sub = false): Clause | undefined {
+function readClause(items: Item[], sentenceCase: boolean, sub?: string): Clause | undefined {
   const c: Clause = { mood: "statement", negated: false, past: false, passive: false, tail: emptyTail() };
   let k = 0;
   if (PLEASE.has(items[k]?.w ?? "")) {
     c.mood = "please";
     k++;
   }
-  if (DO.has(items[k]?.w ?? "") && NOT.has(items[k + 1]?.w ?? "")) {
+  // Thoroughly cook meat: an adverb before the act is said right before the verb.
+  while (leadingAdverb(items[k]) && verbBase(items[k + 1]?.w ?? "")) {
+    const it = items[k++] as Item;
+    if (ADVERBS.has(it.w)) addAdverb(c.tail, it.w);
+    else c.tail.manner.push(it.t.entry?.out.ko ?? "");
+  }
+  // Do not touch; a label in title case (Do Not Microwave) is the phrase passes' (X geumji).
+  if (DO.has(items[k]?.w ?? "") && NOT.has(items[k + 1]?.w ?? "") && (sentenceCase || c.mood === "please")) {
     c.mood = "prohibit";
     k += 2;
   }
@@ -69,15 +77,21 @@ function readClause(items: Item[], sentenceCase: boolean, sub = false): Clause |
   if (!verb && c.mood === "statement") {
     // A subject: a pronoun (not written, as Korean copy leaves it out) or a noun phrase.
     const w = items[k]?.w ?? "";
+    const base = verbBase(w.split(" ")[0] ?? "");
+    // when coughing, before eating: the act alone.
+    const act = !!sub && base !== undefined && (/ing$/.test(w) || (sub === "purpose" && w === base));
     if (DROPPED.has(w) && !(DETERMINERS.has(w) && nounItem(items[k + 1]))) k++;
-    else if (!verbBase(w) || !finite(items, k + 1)) {
+    else if (act) c.mood = "statement";
+    else if (base === undefined || (w !== base && !w.startsWith(`${base} `))) {
       const np = nounPhrase(items, k, true);
       if (!np || (!sentenceCase && !auxiliary(items[np[1]]?.w))) return undefined;
       c.subject = np[0];
       k = np[1];
     } else if (sub || !sentenceCase) return undefined;
-    else c.mood = "request";
-    if (c.mood === "statement") {
+    else
+      c.mood =
+        STATEMENT_VERBS.has(w) || STATEMENT_VERBS.has(`${w} ${items[k + 1]?.w}`) ? "statement" : "request";
+    if (c.mood === "statement" && !act) {
       const read = verbGroup(items, k, c);
       if (read === undefined) return undefined;
       k = read;
@@ -86,16 +100,23 @@ function readClause(items: Item[], sentenceCase: boolean, sub = false): Clause |
     verb = verbAt(items, k);
   }
   if (!verb) return undefined;
+  const start = k;
   [c.verb, k] = verb;
   // would like to thank, want to know: the wish is the ending of the act.
   if (/^(like|love|want)$/.test(verbBase(items[k - 1]?.w ?? "") ?? "") && items[k]?.w === "to") {
     const wished = verbAt(items, k + 1);
     if (wished) [[c.verb, k], c.modal] = [wished, "want"];
   }
-  const object = nounPhrase(items, k, false);
-  if (object && !(DROPPED.has(items[k]?.w ?? "") && object[1] === k + 1)) [c.object, k] = object;
-  else if (/^(you|us|me|them|it)$/.test(items[k]?.w ?? "")) k++;
-  return sentenceTail(items, k, c.tail, (rest) => readClause(rest, true, true)) ? c : undefined;
+  while (ADVERBS.has(items[k]?.w ?? "") && (nounItem(items[k + 1]) || DETERMINERS.has(items[k + 1]?.w ?? "")))
+    addAdverb(c.tail, items[k++]?.w ?? "");
+  // Thank you, contact us, recycle me: the person spoken to or about is not written.
+  if (OBJECT_PRONOUNS.has(items[k]?.w ?? "")) k++;
+  else {
+    const object = nounPhrase(items, k, false);
+    if (object) [c.object, k] = object;
+  }
+  const base = verbBase(items[start]?.w ?? "") ?? "";
+  return sentenceTail(items, k, c.tail, (rest, conj) => readClause(rest, true, conj), base) ? c : undefined;
 }
 
 const auxiliary = (w: string | undefined) => !!w && (MODALS.has(w) || BE.has(w) || HAVE.has(w) || DO.has(w));
@@ -119,14 +140,12 @@ function verbGroup(items: Item[], k: number, c: Clause): number | undefined {
     c.past ||= /^(was|were)$/.test(at(k));
     k++;
     if (NOT.has(at(k))) [c.negated, k] = [true, k + 1];
-    while (ADVERBS.has(at(k)) && ADVERBS.get(at(k)) !== "")
-      c.tail.adverbs.push(ADVERBS.get(at(k++)) as string);
+    while (ADVERBS.has(at(k)) && ADVERBS.get(at(k)) !== "") addAdverb(c.tail, at(k++));
     const participle = /(ed|en|wn|de|lt|ld|ht|nt)$/.test(at(k)) && verbAt(items, k);
     if (!participle) return k;
     c.passive = true;
   } else {
-    while (ADVERBS.has(at(k)) && ADVERBS.get(at(k)) !== "")
-      c.tail.adverbs.push(ADVERBS.get(at(k++)) as string);
+    while (ADVERBS.has(at(k)) && ADVERBS.get(at(k)) !== "") addAdverb(c.tail, at(k++));
     if (!verbAt(items, k)) return undefined;
     c.past ||= /ed$/.test(at(k)) || (IRREGULAR.has(at(k)) && !modal);
   }
@@ -141,6 +160,11 @@ function complement(items: Item[], k: number, c: Clause): boolean {
   c.complement = np[0];
   return sentenceTail(items, np[1], c.tail, () => undefined);
 }
+
+const OBJECT_SENSES: Record<string, string | undefined> = data.objectSenses;
+const SENSES: Record<string, unknown> = data.senses;
+const STATEMENT_VERBS = new Set(data.statementVerbs);
+const STATEMENT_END = new RegExp(data.statementEnd);
 
 /** The ending of the clause's verb: its mood, modal, tense and negation. */
 function formOf(c: Clause, conjunction?: string): VerbForm {
@@ -165,6 +189,7 @@ function writeClause(c: Clause, conjunction?: string): Token[] | undefined {
     if (!sub) return undefined;
     out.push(...sub, SPACE);
   }
+  if (c.tail.written) out.push(c.tail.written, SPACE);
   if (c.subject) {
     const topic = c.subject.ours ? [written(data.subjects.oursKo, "n"), SPACE] : [];
     out.push(
@@ -182,42 +207,47 @@ function writeClause(c: Clause, conjunction?: string): Token[] | undefined {
   }
   if (c.object) {
     const marker = c.tail.glued || c.verb?.particle || data.particles.object;
-    out.push(...c.object.tokens, ...(marker === data.particles.none ? [] : [particle(marker)]), SPACE);
+    const tokens = c.object.tokens.map((t) => {
+      const sense = OBJECT_SENSES[t.src.toLowerCase()];
+      return sense && t.kind === "lex" ? written(sense, "n", t.src) : t;
+    });
+    out.push(...tokens, ...(marker === data.particles.none ? [] : [particle(marker)]), SPACE);
   } else if (c.tail.glued && out.length) out.splice(out.length - 1, 0, particle(c.tail.glued));
   for (const adverb of c.tail.manner) out.push(written(adverb, "n"), SPACE);
   const ending = verbEnding(c, conjunction);
   if (!ending) return undefined;
-  out.push(ending);
+  out.push(...ending);
   return out;
 }
 
-function verbEnding(c: Clause, conjunction?: string): Token | undefined {
+function verbEnding(c: Clause, conjunction?: string): Token[] | undefined {
   if (c.complement) {
     const np = c.complement.tokens;
     const last = np.at(-1);
     const ko = np.length === 1 ? last?.entry?.out.ko : undefined;
     // A quality (Pets are welcome, Sizes are small) is said as a statement; a noun with the copula.
+    if (ko && STATEMENT_END.test(ko) && !c.negated && !conjunction) return [written(ko, "n", last?.src)];
     if (ko && isModifierForm(ko) && !c.negated) {
       const statement = toStatement(ko);
-      return statement ? written(statement, "n", last?.src) : undefined;
+      return statement ? [written(statement, "n", last?.src)] : undefined;
     }
-    if (!last || conjunction) return undefined;
-    const noun = np
-      .map((t) => (t.kind === "space" ? " " : (t.entry?.out.ko ?? (t.kind === "latin" ? t.src : undefined))))
-      .join("");
-    if (noun.includes("undefined") || !/\p{Script=Hangul}$/u.test(noun)) return undefined;
-    c.complement.tokens = [];
-    return written(copula(noun, c.negated, pickParticle), "n");
+    if (!last || conjunction || !/\p{Script=Hangul}$/u.test(last.entry?.out.ko ?? "")) return undefined;
+    return [...np, ...copula(c.negated).map((ko) => written(ko, ko.startsWith("~") ? "p" : "n"))];
   }
   if (!c.verb) return undefined;
-  const dictionary = c.passive ? (passiveOf(c.verb.ko, data.passives) ?? c.verb.ko) : c.verb.ko;
+  const head = c.object?.tokens.at(-1)?.src.toLowerCase() ?? "";
+  const sense = (SENSES[c.verb.en] as Record<string, string> | undefined)?.[head];
+  const active = sense ?? (!c.object && c.verb.intransitive ? c.verb.intransitive : c.verb.ko);
+  const dictionary = c.passive ? (passiveOf(active, data.passives) ?? active) : active;
   const ko = verbForm(dictionary, formOf(c, conjunction));
-  return ko ? written(ko, "n") : undefined;
+  return ko ? [written(ko, "n")] : undefined;
 }
 
 /** Whether a clause's words are written as a sentence (some word of four letters or more in lower case). */
-function sentenceCased(items: Item[]): boolean {
-  return items.slice(1).some((it) => /^[a-z]{4,}/.test(it.t.src)) || items.at(-1)?.w === "!";
+function sentenceCased(tokens: Token[]): boolean {
+  const words = tokens.flatMap((t) => (t.kind === "space" ? [] : t.src.split(" ")));
+  // Title case leaves prepositions in lower case (Protect Your Skin from the Sun): they do not count.
+  return words.slice(1).some((w) => /^[a-z]{4,}/.test(w) && !isFunctionWord(w));
 }
 
 /**
@@ -232,8 +262,9 @@ export function sentences(out: Token[], moved: Set<Token>, others: (part: Token[
     if (t && !(t.kind === "punct" && (SPLIT_AT.test(t.src) || t.src === ","))) continue;
     const tokens = out.slice(start, i);
     const items = itemsOf(tokens);
-    const clause = items.length > 1 ? readClause(items, sentenceCased(items) || t?.src === "!") : undefined;
+    const clause = items.length > 1 ? readClause(items, sentenceCased(tokens) || t?.src === "!") : undefined;
     const writtenClause = clause && writeClause(clause);
+    if (writtenClause) countsWithCounters(writtenClause);
     const lead = tokens.filter((x, k) => x.kind === "space" && k === 0);
     parts.push({ tokens, written: writtenClause && [...lead, ...writtenClause] });
     if (t) parts.push({ tokens: [t] });
@@ -262,3 +293,6 @@ export function sentences(out: Token[], moved: Set<Token>, others: (part: Token[
   flush();
   out.splice(0, out.length, ...result);
 }
+
+const leadingAdverb = (it: Item | undefined) =>
+  !!it && (ADVERBS.has(it.w) || (/^[a-z]{3,}ly$/.test(it.w) && it.t.kind === "lex" && !!it.t.entry?.out.ko));

@@ -43,22 +43,20 @@ export const englishKorean: PairGrammar = {
 
 /** The passes of a line, or a part of one, that the sentence path did not read (en-ko-sentences.ts). */
 function phrasePasses(out: Token[], moved: Set<Token>): void {
-  {
-    madeByIn(out, moved);
-    forPhrasesFirst(out, moved);
-    keepAs(out, moved);
-    negations(out);
-    countsWithCounters(out);
-    withAsMeans(out);
-    postpositionsAfter(out);
-    boundsBeforeHead(out);
-    percentOf(out);
-    discountTarget(out);
-    qualityAfterPhrase(out);
-    clauseVerbsLast(out, moved);
-    timeFirst(out);
-    conditionsFirst(out);
-  }
+  madeByIn(out, moved);
+  forPhrasesFirst(out, moved);
+  keepAs(out, moved);
+  negations(out);
+  countsWithCounters(out);
+  withAsMeans(out);
+  postpositionsAfter(out);
+  boundsBeforeHead(out);
+  percentOf(out);
+  discountTarget(out);
+  qualityAfterPhrase(out);
+  clauseVerbsLast(out, moved);
+  timeFirst(out);
+  conditionsFirst(out);
 }
 
 export const englishJapanese: PairGrammar = { order: "vo-to-ov", spacedSource: true };
