@@ -6,7 +6,7 @@
  * -a/-eo form. A verb in -hada is Sino-Korean: its passive is the noun with -doeda.
  */
 import data from "../resources/grammar/korean-morphology.json" with { type: "json" };
-import { dropFinal, sequential, withFinal } from "./hangul.ts";
+import { dropFinal, sequential, toConnective, withFinal } from "./hangul.ts";
 
 export type VerbForm = keyof typeof data.verbForms;
 interface Shapes {
@@ -91,4 +91,11 @@ export function passiveOf(dictionary: string, passives: Record<string, string>):
 export function copula(negated: boolean): string[] {
   if (negated) return [`~${data.forms.subject}`, W.notBe];
   return [`~${attach(W.be, FORMS.statement?.vowel ?? "")}`];
+}
+
+/** The dictionary form of a quality, from its modifier (sick -> to be sick), so that it takes a verb's endings. */
+export function qualityVerb(modifier: string): string | undefined {
+  const connective = toConnective(modifier);
+  if (!connective?.endsWith(data.forms.go)) return undefined;
+  return `${connective.slice(0, -data.forms.go.length)}${W.dictionaryEnd}`;
 }

@@ -30,6 +30,7 @@ export const VERBS = new Map<string, Verb>(
 );
 /** The first words of the table's phrasal verbs (turn off, sign up): a verb only with the word after. */
 const HEADS = new Set([...VERBS.keys()].filter((v) => v.includes(" ")).map((v) => v.split(" ")[0] as string));
+const NOUN_SENSES: Record<string, string | undefined> = data.nounSenses;
 const ADVERB_KOREAN = new RegExp(data.adverbKorean);
 export const OBJECT_PRONOUNS = new Set(data.objectPronouns);
 export const IRREGULAR = new Map<string, string>(Object.entries(data.irregular));
@@ -179,7 +180,10 @@ export function nounPhrase(items: Item[], i: number, stopAtVerb: boolean): [Noun
       (participle(items[k]) || (stopAtVerb && finite(items, k)) || qualityBeforeAmount(items, k))
     )
   ) {
-    tokens.push((items[k] as Item).t, SPACE);
+    const t = (items[k] as Item).t;
+    // A noun whose Korean in a sentence differs from its label sense (volume, items, contact).
+    const sense = t.kind === "lex" ? NOUN_SENSES[items[k]?.w ?? ""] : undefined;
+    tokens.push(sense ? written(sense, "n", t.src) : t, SPACE);
     k++;
   }
   // A quality after the noun (keep drinks cold, run small) is not the noun phrase's.

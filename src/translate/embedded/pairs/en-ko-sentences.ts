@@ -8,8 +8,8 @@
  * so is a headline in title case that opens with a verb (Protect Your Skin), which a Korean shop ends
  * with the action noun. Words: resources/grammar/en-ko-sentences.json; endings: korean-verb-forms.ts.
  */
-import { isModifierForm, toStatement } from "../hangul.ts";
-import { copula, passiveOf, type VerbForm, verbForm } from "../korean-verb-forms.ts";
+import { isModifierForm } from "../hangul.ts";
+import { copula, passiveOf, qualityVerb, type VerbForm, verbForm } from "../korean-verb-forms.ts";
 import type { Token } from "../tokens.ts";
 import { writtenToken as written } from "./en-ko-clauses.ts";
 import { countsWithCounters } from "./en-ko-counts.ts";
@@ -47,6 +47,8 @@ interface Clause {
   negated: boolean;
   past: boolean;
   passive: boolean;
+  /** be + a state a verb says (We are open: the shop does business): the verb is read already. */
+  state?: boolean;
   verb?: Verb;
   /** What the subject is (be + noun phrase or quality), when there is no verb. */
   complement?: NounPhrase;
@@ -97,11 +99,17 @@ function readClause(items: Item[], sentenceCase: boolean, sub?: string): Clause 
       k = read;
       if (!c.verb) return complement(items, k, c) ? c : undefined;
     }
-    verb = verbAt(items, k);
+    verb = c.state ? [c.verb as Verb, k] : verbAt(items, k);
   }
   if (!verb) return undefined;
   const start = k;
   [c.verb, k] = verb;
+  // feel sick, look great: the quality is what is said.
+  const quality = items[k];
+  if (COPULA_VERBS.has(c.verb.en) && quality && isModifierForm(quality.t.entry?.out.ko ?? "")) {
+    [c.complement, c.verb] = [{ tokens: [quality.t], ours: false }, undefined];
+    return sentenceTail(items, k + 1, c.tail, () => undefined) ? c : undefined;
+  }
   // would like to thank, want to know: the wish is the ending of the act.
   if (/^(like|love|want)$/.test(verbBase(items[k - 1]?.w ?? "") ?? "") && items[k]?.w === "to") {
     const wished = verbAt(items, k + 1);
@@ -141,6 +149,11 @@ function verbGroup(items: Item[], k: number, c: Clause): number | undefined {
     k++;
     if (NOT.has(at(k))) [c.negated, k] = [true, k + 1];
     while (ADVERBS.has(at(k)) && ADVERBS.get(at(k)) !== "") addAdverb(c.tail, at(k++));
+    const state = BE_STATES.get(at(k));
+    if (state) {
+      [c.verb, c.state] = [{ en: at(k), ko: state }, true];
+      return k + 1;
+    }
     const participle = /(ed|en|wn|de|lt|ld|ht|nt)$/.test(at(k)) && verbAt(items, k);
     if (!participle) return k;
     c.passive = true;
@@ -161,7 +174,10 @@ function complement(items: Item[], k: number, c: Clause): boolean {
   return sentenceTail(items, np[1], c.tail, () => undefined);
 }
 
-const OBJECT_SENSES: Record<string, string | undefined> = data.objectSenses;
+const COPULA_VERBS = new Set(data.copulaVerbs);
+const SUBJECTS = new Set(data.subjects.pronouns);
+const BE_STATES = new Map<string, string>(Object.entries(data.beStates));
+const ERGATIVE = new Set(data.ergative);
 const SENSES: Record<string, unknown> = data.senses;
 const STATEMENT_VERBS = new Set(data.statementVerbs);
 const STATEMENT_END = new RegExp(data.statementEnd);
@@ -207,11 +223,7 @@ function writeClause(c: Clause, conjunction?: string): Token[] | undefined {
   }
   if (c.object) {
     const marker = c.tail.glued || c.verb?.particle || data.particles.object;
-    const tokens = c.object.tokens.map((t) => {
-      const sense = OBJECT_SENSES[t.src.toLowerCase()];
-      return sense && t.kind === "lex" ? written(sense, "n", t.src) : t;
-    });
-    out.push(...tokens, ...(marker === data.particles.none ? [] : [particle(marker)]), SPACE);
+    out.push(...c.object.tokens, ...(marker === data.particles.none ? [] : [particle(marker)]), SPACE);
   } else if (c.tail.glued && out.length) out.splice(out.length - 1, 0, particle(c.tail.glued));
   for (const adverb of c.tail.manner) out.push(written(adverb, "n"), SPACE);
   const ending = verbEnding(c, conjunction);
@@ -227,9 +239,10 @@ function verbEnding(c: Clause, conjunction?: string): Token[] | undefined {
     const ko = np.length === 1 ? last?.entry?.out.ko : undefined;
     // A quality (Pets are welcome, Sizes are small) is said as a statement; a noun with the copula.
     if (ko && STATEMENT_END.test(ko) && !c.negated && !conjunction) return [written(ko, "n", last?.src)];
-    if (ko && isModifierForm(ko) && !c.negated) {
-      const statement = toStatement(ko);
-      return statement ? [written(statement, "n", last?.src)] : undefined;
+    const quality = ko && isModifierForm(ko) ? qualityVerb(ko) : undefined;
+    if (quality) {
+      const said = verbForm(quality, formOf(c, conjunction));
+      return said ? [written(said, "n", last?.src)] : undefined;
     }
     if (!last || conjunction || !/\p{Script=Hangul}$/u.test(last.entry?.out.ko ?? "")) return undefined;
     return [...np, ...copula(c.negated).map((ko) => written(ko, ko.startsWith("~") ? "p" : "n"))];
@@ -238,6 +251,8 @@ function verbEnding(c: Clause, conjunction?: string): Token[] | undefined {
   const head = c.object?.tokens.at(-1)?.src.toLowerCase() ?? "";
   const sense = (SENSES[c.verb.en] as Record<string, string> | undefined)?.[head];
   const active = sense ?? (!c.object && c.verb.intransitive ? c.verb.intransitive : c.verb.ko);
+  // Orders ship within 24 hours: a thing that ships is shipped.
+  if (c.subject && !c.object && ERGATIVE.has(c.verb.en)) c.passive = true;
   const dictionary = c.passive ? (passiveOf(active, data.passives) ?? active) : active;
   const ko = verbForm(dictionary, formOf(c, conjunction));
   return ko ? [written(ko, "n")] : undefined;
@@ -266,11 +281,15 @@ export function sentences(out: Token[], moved: Set<Token>, others: (part: Token[
     const writtenClause = clause && writeClause(clause);
     if (writtenClause) countsWithCounters(writtenClause);
     const lead = tokens.filter((x, k) => x.kind === "space" && k === 0);
-    parts.push({ tokens, written: writtenClause && [...lead, ...writtenClause] });
+    parts.push({
+      tokens: writtenClause ? tokens : withoutPronoun(tokens),
+      written: writtenClause && [...lead, ...writtenClause],
+    });
     if (t) parts.push({ tokens: [t] });
     start = i + 1;
   }
   if (!parts.some((p) => p.written)) {
+    out.splice(0, out.length, ...parts.flatMap((p) => p.tokens));
     others(out);
     return;
   }
@@ -296,3 +315,22 @@ export function sentences(out: Token[], moved: Set<Token>, others: (part: Token[
 
 const leadingAdverb = (it: Item | undefined) =>
   !!it && (ADVERBS.has(it.w) || (/^[a-z]{3,}ly$/.test(it.w) && it.t.kind === "lex" && !!it.t.entry?.out.ko));
+
+/**
+ * A clause the sentence path could not read still loses its pronoun subject (It keeps your drinks cold),
+ * which Korean copy leaves out; a word in capitals (IT) is no pronoun.
+ */
+function withoutPronoun(tokens: Token[]): Token[] {
+  const first = tokens.findIndex((t) => t.kind !== "space");
+  const t = tokens[first];
+  const next = tokens.slice(first + 1).find((x) => x.kind !== "space");
+  if (
+    !t ||
+    !next ||
+    t.kind !== "lex" ||
+    !/^[A-Za-z][a-z]+$/.test(t.src) ||
+    !SUBJECTS.has(t.src.toLowerCase())
+  )
+    return tokens;
+  return tokens.filter((_, k) => k !== first && !(k === first + 1 && tokens[k]?.kind === "space"));
+}
