@@ -86,7 +86,8 @@ function readClause(items: Item[], sentenceCase: boolean, sub?: string): Clause 
     else if (act) c.mood = "statement";
     else if (base === undefined || (w !== base && !w.startsWith(`${base} `))) {
       const np = nounPhrase(items, k, true);
-      if (!np || (!sentenceCase && !auxiliary(items[np[1]]?.w))) return undefined;
+      if (!np || (!sentenceCase && !auxiliary(items[np[1]]?.w)) || !agrees(np[0], items[np[1]]))
+        return undefined;
       c.subject = np[0];
       k = np[1];
     } else if (sub || !sentenceCase) return undefined;
@@ -174,6 +175,7 @@ function complement(items: Item[], k: number, c: Clause): boolean {
   return sentenceTail(items, np[1], c.tail, () => undefined);
 }
 
+const REQUEST_ADVERBS: Record<string, string | undefined> = data.requestAdverbs;
 const COPULA_VERBS = new Set(data.copulaVerbs);
 const SUBJECTS = new Set(data.subjects.pronouns);
 const BE_STATES = new Map<string, string>(Object.entries(data.beStates));
@@ -215,7 +217,9 @@ function writeClause(c: Clause, conjunction?: string): Token[] | undefined {
       SPACE,
     );
   }
-  for (const adverb of c.tail.adverbs) out.push(written(adverb, "n"), SPACE);
+  // Now: the time of a statement (now delivers), the moment of a request (order now).
+  const asked = c.mood === "statement" ? {} : REQUEST_ADVERBS;
+  for (const adverb of c.tail.adverbs) out.push(written(asked[adverb] ?? adverb, "n"), SPACE);
   for (const { np, post } of [...c.tail.phrases].reverse()) {
     out.push(...np.tokens);
     if (post.startsWith(" ")) out.push(SPACE, written(post.trim(), "n"), SPACE);
@@ -333,4 +337,19 @@ function withoutPronoun(tokens: Token[]): Token[] {
   )
     return tokens;
   return tokens.filter((_, k) => k !== first && !(k === first + 1 && tokens[k]?.kind === "space"));
+}
+
+/**
+ * Whether a noun phrase and the word after it read as subject and verb, not as a headline's noun phrase
+ * (Ergonomic Design, Foldable design, No tools needed): the subject ends in a noun, and a verb with no
+ * auxiliary agrees with it (orders ship, Amazon delivers) and is not a bare participle.
+ */
+function agrees(subject: NounPhrase, verb: Item | undefined): boolean {
+  const head = subject.tokens.at(-1);
+  if (!head || isModifierForm(head.entry?.out.ko?.split(" ").at(-1) ?? "")) return false;
+  if (!verb || auxiliary(verb.w)) return true;
+  const base = verbBase(verb.w);
+  if (!base || NOT.has(verb.w) || /ed$/.test(verb.w) || IRREGULAR.has(verb.w)) return false;
+  const plural = /s$/i.test(head.src) || subject.tokens.some((t) => t.pos === "p");
+  return verb.w === base ? plural : true;
 }
