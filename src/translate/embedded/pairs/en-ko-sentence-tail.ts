@@ -28,6 +28,8 @@ export interface Tail<C = unknown> {
   /** Said right before the verb (well, often, thoroughly). */
   manner: string[];
   clause?: { conjunction: string; clause: C };
+  /** The act joined to this one by "and" (shop now and save). */
+  then?: C;
   /** A condition a glossary phrase writes whole. */
   written?: Token;
 }
@@ -78,6 +80,14 @@ export function sentenceTail<C>(
       const clause = readSub(rest, conjunction);
       if (clause) {
         tail.clause = { conjunction, clause };
+        return true;
+      }
+    }
+    // Shop now and save, design and build: a second act.
+    if ((w === "and" || w === "&") && verbBase(items[k + 1]?.w ?? "")) {
+      const then = readSub(items.slice(k + 1), "then");
+      if (then) {
+        tail.then = then;
         return true;
       }
     }

@@ -81,12 +81,20 @@ function readClause(items: Item[], sentenceCase: boolean, sub?: string): Clause 
     const w = items[k]?.w ?? "";
     const base = verbBase(w.split(" ")[0] ?? "");
     // when coughing, before eating: the act alone.
-    const act = !!sub && base !== undefined && (/ing$/.test(w) || (sub === "purpose" && w === base));
+    const act =
+      !!sub && base !== undefined && (/ing$/.test(w) || (sub === "purpose" && w === base) || sub === "then");
     if (DROPPED.has(w) && !(DETERMINERS.has(w) && nounItem(items[k + 1]))) k++;
     else if (act) c.mood = "statement";
     else if (base === undefined || (w !== base && !w.startsWith(`${base} `))) {
       const np = nounPhrase(items, k, true);
-      if (!np || (!sentenceCase && !auxiliary(items[np[1]]?.w)) || !agrees(np[0], items[np[1]]))
+      if (
+        !np ||
+        (!sentenceCase && !auxiliary(items[np[1]]?.w)) ||
+        !agrees(
+          np[0],
+          items.slice(np[1]).find((it) => !ADVERBS.has(it.w)),
+        )
+      )
         return undefined;
       c.subject = np[0];
       k = np[1];
@@ -230,10 +238,22 @@ function writeClause(c: Clause, conjunction?: string): Token[] | undefined {
     out.push(...c.object.tokens, ...(marker === data.particles.none ? [] : [particle(marker)]), SPACE);
   } else if (c.tail.glued && out.length) out.splice(out.length - 1, 0, particle(c.tail.glued));
   for (const adverb of c.tail.manner) out.push(written(adverb, "n"), SPACE);
-  const ending = verbEnding(c, conjunction);
+  let then = c.tail.then;
+  // Wash and dry your hands: an object after the second act is the object of both.
+  if (then?.object && !c.object && !c.tail.phrases.length) {
+    [c.object, then] = [then.object, { ...then, object: undefined }];
+    out.push(...c.object.tokens, particle(c.verb?.particle ?? data.particles.object), SPACE);
+  }
+  const ending = verbEnding(c, then ? "and" : conjunction);
   if (!ending) return undefined;
   out.push(...ending);
-  return out;
+  if (!then) return out;
+  // Shop now and save: the first act joined to the next, which takes the clause's ending.
+  const next = writeClause(
+    { ...then, mood: c.mood, modal: c.modal, negated: c.negated, past: c.past },
+    conjunction,
+  );
+  return next && [...out, SPACE, ...next];
 }
 
 function verbEnding(c: Clause, conjunction?: string): Token[] | undefined {
