@@ -29,7 +29,7 @@ export interface Tail<C = unknown> {
   manner: string[];
   clause?: { conjunction: string; clause: C };
   /** The act joined to this one by "and" (shop now and save). */
-  then?: C;
+  joined?: C;
   /** A condition a glossary phrase writes whole. */
   written?: Token;
 }
@@ -87,7 +87,7 @@ export function sentenceTail<C>(
     if ((w === "and" || w === "&") && verbBase(items[k + 1]?.w ?? "")) {
       const then = readSub(items.slice(k + 1), "then");
       if (then) {
-        tail.then = then;
+        tail.joined = then;
         return true;
       }
     }

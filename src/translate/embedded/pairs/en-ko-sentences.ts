@@ -238,7 +238,7 @@ function writeClause(c: Clause, conjunction?: string): Token[] | undefined {
     out.push(...c.object.tokens, ...(marker === data.particles.none ? [] : [particle(marker)]), SPACE);
   } else if (c.tail.glued && out.length) out.splice(out.length - 1, 0, particle(c.tail.glued));
   for (const adverb of c.tail.manner) out.push(written(adverb, "n"), SPACE);
-  let then = c.tail.then;
+  let then = c.tail.joined;
   // Wash and dry your hands: an object after the second act is the object of both.
   if (then?.object && !c.object && !c.tail.phrases.length) {
     [c.object, then] = [then.object, { ...then, object: undefined }];
