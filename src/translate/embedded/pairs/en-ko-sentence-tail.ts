@@ -74,6 +74,8 @@ export function sentenceTail<C>(
   while (k < items.length) {
     const it = items[k] as Item;
     const w = it.w;
+    // A line cut after "and" (Cover nose and mouth when coughing and): the "and" says nothing.
+    if (k === items.length - 1 && isDangling(it)) return true;
     const conjunction = CONJUNCTIONS.get(w);
     if (conjunction && k + 1 < items.length) {
       const rest = items.slice(k + 1).filter((x, j, all) => j < all.length - 1 || !isDangling(x));
@@ -135,8 +137,6 @@ export function sentenceTail<C>(
       k = np[1];
       continue;
     }
-    // A line cut after "and" (Cover nose and mouth when coughing and): the "and" says nothing.
-    if (k === items.length - 1 && isDangling(it)) return true;
     return false;
   }
   return true;

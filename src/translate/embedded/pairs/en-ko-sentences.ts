@@ -240,19 +240,19 @@ function writeClause(c: Clause, conjunction?: string): Token[] | undefined {
   for (const adverb of c.tail.manner) out.push(written(adverb, "n"), SPACE);
   let then = c.tail.joined;
   // Wash and dry your hands: an object after the second act is the object of both.
-  if (then?.object && !c.object && !c.tail.phrases.length) {
+  const thanks = STATEMENT_VERBS.has(c.verb?.en ?? "");
+  if (then?.object && !c.object && !c.tail.phrases.length && !thanks) {
     [c.object, then] = [then.object, { ...then, object: undefined }];
     out.push(...c.object.tokens, particle(c.verb?.particle ?? data.particles.object), SPACE);
   }
-  const ending = verbEnding(c, then ? "and" : conjunction);
+  const ending = verbEnding(c, then && !thanks ? "and" : conjunction);
   if (!ending) return undefined;
   out.push(...ending);
   if (!then) return out;
   // Shop now and save: the first act joined to the next, which takes the clause's ending.
-  const next = writeClause(
-    { ...then, mood: c.mood, modal: c.modal, negated: c.negated, past: c.past },
-    conjunction,
-  );
+  // Thank you & come again: a thanks is said whole, and the act after it is asked for.
+  const mood = thanks ? "request" : c.mood;
+  const next = writeClause({ ...then, mood, modal: c.modal, negated: c.negated, past: c.past }, conjunction);
   return next && [...out, SPACE, ...next];
 }
 
