@@ -38,8 +38,9 @@ function attach(stem: string, ending: string): string {
 /** The -a/-eo form of a stem; a Sino-Korean stem's "do" contracts by its last syllable. */
 function aForm(stem: string): string | undefined {
   const last = stem.at(-1) ?? "";
-  if (stem.length > 1 && (last === W.do || last === W.become))
-    return `${stem.slice(0, -1)}${sequential(last)}`;
+  // Written copy keeps doe-eo whole (doeeotseumnida), where speech contracts it.
+  if (last === W.become) return `${stem}${data.forms.eo}`;
+  if (stem.length > 1 && last === W.do) return `${stem.slice(0, -1)}${sequential(last)}`;
   return sequential(stem);
 }
 

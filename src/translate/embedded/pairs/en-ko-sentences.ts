@@ -221,7 +221,8 @@ function writeClause(c: Clause, conjunction?: string): Token[] | undefined {
     out.push(
       ...topic,
       ...c.subject.tokens,
-      particle(conjunction ? data.particles.subject : data.particles.topic),
+      // What happened (Your order has been shipped) is said of its subject, not of a topic.
+      particle(conjunction || c.past ? data.particles.subject : data.particles.topic),
       SPACE,
     );
   }
