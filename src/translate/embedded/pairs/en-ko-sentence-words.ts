@@ -105,7 +105,10 @@ export function itemsOf(source: Token[]): Item[] {
         words.length > 1 &&
         !VERBS.has(w) &&
         !ADVERBS.has(w) &&
-        (words.some(isVerbGroupWord) || verbBase(words[0] ?? "") !== undefined) &&
+        // A verb group (We will ship), or a verb and its function words (Choose your); a glossary noun
+        // phrase whose words are also verbs (close contact) stays whole.
+        (words.some(isVerbGroupWord) ||
+          (verbBase(words[0] ?? "") !== undefined && words.slice(1).every(isFunctionWord))) &&
         words.every((x) => isFunctionWord(x) || verbBase(x) !== undefined));
     if (split) for (const x of words) items.push(pseudo(x));
     else items.push({ t, w });
