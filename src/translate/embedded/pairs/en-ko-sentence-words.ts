@@ -3,7 +3,9 @@
  * and the English verb forms (ships, shipped, made), the function words, and the noun phrases (their
  * determiners, an "of" phrase, nouns joined by "and"). Data: resources/grammar/en-ko-sentences.json.
  */
+import phrases from "../../resources/grammar/en-ko.json" with { type: "json" };
 import data from "../../resources/grammar/en-ko-sentences.json" with { type: "json" };
+import morphology from "../../resources/grammar/korean-morphology.json" with { type: "json" };
 import { isModifierForm } from "../hangul.ts";
 import type { Token } from "../tokens.ts";
 import { TRANSFERRED } from "../transfer/word-transfer.ts";
@@ -20,14 +22,33 @@ export interface NounPhrase {
   ours: boolean;
 }
 
-export const VERBS = new Map<string, Verb>(
-  Object.entries(data.verbs as Record<string, (string | null)[]>).map(
-    ([en, [ko, particle, intransitive]]) => [
+export const VERBS = new Map<string, Verb>([
+  ...clauseVerbs(),
+  ...Object.entries(data.verbs as Record<string, (string | null)[]>).map(
+    ([en, [ko, particle, intransitive]]): [string, Verb] => [
       en,
       { en, ko: ko ?? "", particle: particle ?? undefined, intransitive: intransitive ?? undefined },
     ],
   ),
-);
+]);
+
+/**
+ * The verbs of the phrase passes' table (clauseVerbs of en-ko.json: include -> the action noun 포함) as
+ * dictionary forms, for the verbs the sentence table does not list: a native act's noun form in -gi is
+ * the verb in -da, a Sino-Korean action noun takes -hada. A form glued to its phrase (fit -> ~에 호환)
+ * is left out, and so are the participles.
+ */
+function clauseVerbs(): [string, Verb][] {
+  const gi = morphology.forms.nounForm;
+  const da = morphology.verbWords.dictionaryEnd;
+  const hada = `${morphology.verbWords.do}${da}`;
+  return Object.entries(phrases.clauseVerbs.verbs as Record<string, string>)
+    .filter(([en, ko]) => !ko.startsWith("~") && !/ed$/.test(en) && !/(s|es)$/.test(en))
+    .map(([en, ko]) => [
+      en,
+      { en, ko: ko.endsWith(gi) ? `${ko.slice(0, -gi.length)}${da}` : `${ko}${hada}` },
+    ]);
+}
 /** The first words of the table's phrasal verbs (turn off, sign up): a verb only with the word after. */
 const HEADS = new Set([...VERBS.keys()].filter((v) => v.includes(" ")).map((v) => v.split(" ")[0] as string));
 const NOUN_SENSES: Record<string, string | undefined> = data.nounSenses;
@@ -205,7 +226,9 @@ export function nounPhrase(items: Item[], i: number, stopAtVerb: boolean): [Noun
       ];
   }
   const and = items[k]?.w;
-  if ((and === "and" || and === "&" || and === "or") && nounItem(items[k + 1])) {
+  // ... unless a verb and its object follow (install the app and connect your phone): a second act.
+  const act = items[k + 1]?.w === verbBase(items[k + 1]?.w ?? "") && DETERMINERS.has(items[k + 2]?.w ?? "");
+  if ((and === "and" || and === "&" || and === "or") && nounItem(items[k + 1]) && !act) {
     const next = nounPhrase(items, k + 1, stopAtVerb);
     if (next) {
       const join =
