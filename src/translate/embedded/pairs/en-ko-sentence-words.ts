@@ -115,6 +115,8 @@ const pseudo = (w: string): Item => ({ t: { src: w, kind: "lex", pos: "n" }, w }
 export function itemsOf(source: Token[]): Item[] {
   const tokens = inSourceOrder(source);
   const items: Item[] = [];
+  // A glossary phrase that is the whole clause (You May Also Like, Do not bleach) is its curated Korean.
+  const whole = tokens.filter((t) => t.kind !== "space" && t.kind !== "punct").length === 1;
   for (const t of tokens) {
     if (t.kind === "space") continue;
     const w = t.src.toLowerCase().replace(/\u2019/g, "'");
@@ -123,6 +125,7 @@ export function itemsOf(source: Token[]): Item[] {
     const split =
       spelt !== undefined ||
       (t.kind === "lex" &&
+        !whole &&
         words.length > 1 &&
         !VERBS.has(w) &&
         !ADVERBS.has(w) &&

@@ -17,6 +17,7 @@ import { addAdverb, sentenceTail, type Tail } from "./en-ko-sentence-tail.ts";
 import {
   ADVERBS,
   BE,
+  CONJUNCTIONS,
   DETERMINERS,
   DO,
   DROPPED,
@@ -33,6 +34,7 @@ import {
   nounPhrase,
   OBJECT_PRONOUNS,
   PLEASE,
+  PREPOSITIONS,
   SPACE,
   SPLIT_AT,
   type Verb,
@@ -98,7 +100,7 @@ function readClause(items: Item[], sentenceCase: boolean, sub?: string): Clause 
         return undefined;
       c.subject = np[0];
       k = np[1];
-    } else if (sub || !sentenceCase) return undefined;
+    } else if (sub || !sentenceCase || !imperative(items, k, base)) return undefined;
     else
       c.mood =
         STATEMENT_VERBS.has(w) || STATEMENT_VERBS.has(`${w} ${items[k + 1]?.w}`) ? "statement" : "request";
@@ -184,6 +186,7 @@ function complement(items: Item[], k: number, c: Clause): boolean {
 }
 
 const REQUEST_ADVERBS: Record<string, string | undefined> = data.requestAdverbs;
+const QUALITY_VERBS = new Set(data.qualityVerbs);
 const COPULA_VERBS = new Set(data.copulaVerbs);
 const SUBJECTS = new Set(data.subjects.pronouns);
 const BE_STATES = new Map<string, string>(Object.entries(data.beStates));
@@ -373,4 +376,21 @@ function agrees(subject: NounPhrase, verb: Item | undefined): boolean {
   if (!base || NOT.has(verb.w) || /ed$/.test(verb.w) || IRREGULAR.has(verb.w)) return false;
   const plural = /s$/i.test(head.src) || subject.tokens.some((t) => t.pos === "p");
   return verb.w === base ? plural : true;
+}
+
+/**
+ * Whether a word that is also a quality (clean, dry, open) opens a request here: only with what an act
+ * takes after it (Close the door, Clean hands with soap), not before a noun it qualifies (Dry skin relief).
+ */
+function imperative(items: Item[], k: number, base: string): boolean {
+  if (!QUALITY_VERBS.has(base)) return true;
+  const next = items[k + 1]?.w ?? "";
+  return (
+    DETERMINERS.has(next) ||
+    OBJECT_PRONOUNS.has(next) ||
+    next === "and" ||
+    ADVERBS.has(next) ||
+    // Clean hands with soap, but not Wash bag with zipper: a bare singular noun after it names a thing.
+    (/s$/.test(next) && items.slice(k + 2).some((it) => PREPOSITIONS.has(it.w) || CONJUNCTIONS.has(it.w)))
+  );
 }
