@@ -1,7 +1,9 @@
 /**
  * The words of an English sentence as the sentence path reads them (en-ko-sentences.ts): the verb table
  * and the English verb forms (ships, shipped, made), the function words, and the noun phrases (their
- * determiners, an "of" phrase, nouns joined by "and"). Data: resources/grammar/en-ko-sentences.json.
+ * determiners, an "of" phrase, nouns joined by "and"), and the checks that a clause is a sentence and not a
+ * headline (a subject agrees with its verb; a word that is also a noun or a quality opens a request only
+ * with an object after it). Data: resources/grammar/en-ko-sentences.json.
  */
 import phrases from "../../resources/grammar/en-ko.json" with { type: "json" };
 import data from "../../resources/grammar/en-ko-sentences.json" with { type: "json" };
@@ -271,3 +273,39 @@ const participle = (it: Item | undefined) =>
 const qualityBeforeAmount = (items: Item[], k: number) =>
   isModifierForm(items[k]?.t.entry?.out.ko ?? "") &&
   (items[k + 1]?.t.kind === "number" || items[k + 1]?.t.kind === "rule");
+
+export const auxiliary = (w: string | undefined) =>
+  !!w && (MODALS.has(w) || BE.has(w) || HAVE.has(w) || DO.has(w));
+const QUALITY_VERBS = new Set(data.qualityVerbs);
+
+/**
+ * Whether a noun phrase and the word after it read as subject and verb, not as a headline's noun phrase
+ * (Ergonomic Design, Foldable design, No tools needed): the subject ends in a noun, and a verb with no
+ * auxiliary agrees with it (orders ship, Amazon delivers) and is not a bare participle.
+ */
+export function agrees(subject: NounPhrase, verb: Item | undefined): boolean {
+  const head = subject.tokens.at(-1);
+  if (!head || isModifierForm(head.entry?.out.ko?.split(" ").at(-1) ?? "")) return false;
+  if (!verb || auxiliary(verb.w)) return true;
+  const base = verbBase(verb.w);
+  if (!base || NOT.has(verb.w) || /ed$/.test(verb.w) || IRREGULAR.has(verb.w)) return false;
+  const plural = /s$/i.test(head.src) || subject.tokens.some((t) => t.pos === "p");
+  return verb.w === base ? plural : true;
+}
+
+/**
+ * Whether a word that is also a quality (clean, dry, open) opens a request here: only with what an act
+ * takes after it (Close the door, Clean hands with soap), not before a noun it qualifies (Dry skin relief).
+ */
+export function imperative(items: Item[], k: number, base: string): boolean {
+  if (!QUALITY_VERBS.has(base)) return true;
+  const next = items[k + 1]?.w ?? "";
+  return (
+    DETERMINERS.has(next) ||
+    OBJECT_PRONOUNS.has(next) ||
+    next === "and" ||
+    ADVERBS.has(next) ||
+    // Clean hands with soap, but not Wash bag with zipper: a bare singular noun after it names a thing.
+    (/s$/.test(next) && items.slice(k + 2).some((it) => PREPOSITIONS.has(it.w) || CONJUNCTIONS.has(it.w)))
+  );
+}

@@ -16,8 +16,9 @@ import { countsWithCounters } from "./en-ko-counts.ts";
 import { addAdverb, sentenceTail, type Tail } from "./en-ko-sentence-tail.ts";
 import {
   ADVERBS,
+  agrees,
+  auxiliary,
   BE,
-  CONJUNCTIONS,
   DETERMINERS,
   DO,
   DROPPED,
@@ -25,6 +26,7 @@ import {
   HAVE,
   IRREGULAR,
   type Item,
+  imperative,
   isFunctionWord,
   itemsOf,
   MODALS,
@@ -34,7 +36,6 @@ import {
   nounPhrase,
   OBJECT_PRONOUNS,
   PLEASE,
-  PREPOSITIONS,
   SPACE,
   SPLIT_AT,
   type Verb,
@@ -49,6 +50,7 @@ interface Clause {
   negated: boolean;
   past: boolean;
   passive: boolean;
+  progressive?: boolean;
   /** be + a state a verb says (We are open: the shop does business): the verb is read already. */
   state?: boolean;
   verb?: Verb;
@@ -138,7 +140,6 @@ function readClause(items: Item[], sentenceCase: boolean, sub?: string): Clause 
   return sentenceTail(items, k, c.tail, (rest, conj) => readClause(rest, true, conj), base) ? c : undefined;
 }
 
-const auxiliary = (w: string | undefined) => !!w && (MODALS.has(w) || BE.has(w) || HAVE.has(w) || DO.has(w));
 const emptyTail = (): Tail<Clause> => ({ adverbs: [], glued: "", phrases: [], manner: [] });
 
 /** The verb group from `k`: modal, do, have been, be, not; the verb itself when it is one. */
@@ -165,6 +166,12 @@ function verbGroup(items: Item[], k: number, c: Clause): number | undefined {
       [c.verb, c.state] = [{ en: at(k), ko: state }, true];
       return k + 1;
     }
+    // is wearing, are shipping: the act going on.
+    if (/ing$/.test(at(k)) && verbAt(items, k)) {
+      c.progressive = true;
+      c.verb = verbAt(items, k)?.[0];
+      return k;
+    }
     const participle = /(ed|en|wn|de|lt|ld|ht|nt)$/.test(at(k)) && verbAt(items, k);
     if (!participle) return k;
     c.passive = true;
@@ -186,7 +193,6 @@ function complement(items: Item[], k: number, c: Clause): boolean {
 }
 
 const REQUEST_ADVERBS: Record<string, string | undefined> = data.requestAdverbs;
-const QUALITY_VERBS = new Set(data.qualityVerbs);
 const COPULA_VERBS = new Set(data.copulaVerbs);
 const SUBJECTS = new Set(data.subjects.pronouns);
 const BE_STATES = new Map<string, string>(Object.entries(data.beStates));
@@ -204,6 +210,7 @@ function formOf(c: Clause, conjunction?: string): VerbForm {
   if (c.modal === "can") return c.negated ? "cannot" : "can";
   if (c.modal === "must") return c.negated ? "mustNot" : "must";
   if (c.modal === "want") return "want";
+  if (c.progressive && !c.negated && !c.past) return "progressive";
   if (c.past) return c.negated ? "pastNot" : "past";
   return c.negated ? "not" : "statement";
 }
@@ -361,36 +368,4 @@ function withoutPronoun(tokens: Token[]): Token[] {
   )
     return tokens;
   return tokens.filter((_, k) => k !== first && !(k === first + 1 && tokens[k]?.kind === "space"));
-}
-
-/**
- * Whether a noun phrase and the word after it read as subject and verb, not as a headline's noun phrase
- * (Ergonomic Design, Foldable design, No tools needed): the subject ends in a noun, and a verb with no
- * auxiliary agrees with it (orders ship, Amazon delivers) and is not a bare participle.
- */
-function agrees(subject: NounPhrase, verb: Item | undefined): boolean {
-  const head = subject.tokens.at(-1);
-  if (!head || isModifierForm(head.entry?.out.ko?.split(" ").at(-1) ?? "")) return false;
-  if (!verb || auxiliary(verb.w)) return true;
-  const base = verbBase(verb.w);
-  if (!base || NOT.has(verb.w) || /ed$/.test(verb.w) || IRREGULAR.has(verb.w)) return false;
-  const plural = /s$/i.test(head.src) || subject.tokens.some((t) => t.pos === "p");
-  return verb.w === base ? plural : true;
-}
-
-/**
- * Whether a word that is also a quality (clean, dry, open) opens a request here: only with what an act
- * takes after it (Close the door, Clean hands with soap), not before a noun it qualifies (Dry skin relief).
- */
-function imperative(items: Item[], k: number, base: string): boolean {
-  if (!QUALITY_VERBS.has(base)) return true;
-  const next = items[k + 1]?.w ?? "";
-  return (
-    DETERMINERS.has(next) ||
-    OBJECT_PRONOUNS.has(next) ||
-    next === "and" ||
-    ADVERBS.has(next) ||
-    // Clean hands with soap, but not Wash bag with zipper: a bare singular noun after it names a thing.
-    (/s$/.test(next) && items.slice(k + 2).some((it) => PREPOSITIONS.has(it.w) || CONJUNCTIONS.has(it.w)))
-  );
 }
