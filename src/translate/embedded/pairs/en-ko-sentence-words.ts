@@ -35,9 +35,9 @@ export const VERBS = new Map<string, Verb>([
 ]);
 
 /**
- * The verbs of the phrase passes' table (clauseVerbs of en-ko.json: include -> the action noun 포함) as
+ * The verbs of the phrase passes' table (clauseVerbs of en-ko.json: include -> the action noun poham) as
  * dictionary forms, for the verbs the sentence table does not list: a native act's noun form in -gi is
- * the verb in -da, a Sino-Korean action noun takes -hada. A form glued to its phrase (fit -> ~에 호환)
+ * the verb in -da, a Sino-Korean action noun takes -hada. A form glued to its phrase (fit -> ~e hohwan)
  * is left out, and so are the participles.
  */
 function clauseVerbs(): [string, Verb][] {
