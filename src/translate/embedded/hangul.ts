@@ -150,9 +150,9 @@ interface Ending {
   consonant: (stem: string) => string;
 }
 
-const withFinal = (syllable: string, final: number) =>
+export const withFinal = (syllable: string, final: number) =>
   String.fromCodePoint((syllable.codePointAt(0) ?? 0) + final);
-const dropFinal = (stem: string) => {
+export const dropFinal = (stem: string) => {
   const last = stem.at(-1) ?? "";
   const code = last.codePointAt(0) ?? 0;
   return `${stem.slice(0, -1)}${String.fromCodePoint(code - ((code - HANGUL_BASE) % 28))}`;
@@ -227,7 +227,7 @@ const CONTRACTED: Record<number, number> = {
 };
 
 /** A native act's -a/-eo form, which joins it to the act after it (take out and wash, press and switch on). */
-function sequential(stem: string): string | undefined {
+export function sequential(stem: string): string | undefined {
   if (IRREGULAR_SEQUENTIAL[stem]) return IRREGULAR_SEQUENTIAL[stem];
   const last = stem.at(-1) ?? "";
   const code = (last.codePointAt(0) ?? 0) - HANGUL_BASE;

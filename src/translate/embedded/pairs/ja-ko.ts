@@ -9,11 +9,15 @@
 import ja from "../../resources/grammar/ja.json" with { type: "json" };
 import type { PairGrammar } from "../grammar.ts";
 import { adverbAsConnective, isModifierForm, toStatement } from "../hangul.ts";
+import { PLAIN_FORMS, verbPieces } from "../ja-verb-forms.ts";
 import type { Piece } from "../tokens.ts";
 
 export const japaneseKorean: PairGrammar = {
   order: "keep",
+  extraPieces: verbPieces,
   pieces: (pieces) => {
+    plainFormAtEnd(pieces);
+    suruAfterParticle(pieces);
     modifierGenitive(pieces);
     adverbBeforeComma(pieces);
     politeAdjective(pieces);
@@ -55,5 +59,34 @@ function modifierGenitive(pieces: Piece[]): void {
     const prev = words[i - 1] as Piece;
     const modifier = prev.token.pos === "v" || prev.token.pos === "m";
     if (modifier || isModifierForm(prev.text.split(" ").at(-1) ?? "")) w.text = "";
+  }
+}
+
+const SPEECH_END = /^[!?！？]+$/;
+const LINE_END = /^[。.!?！？…」』)）]+$/;
+
+/**
+ * A plain verb form is a modifier before its noun (made in Japan + product); ending a line with an
+ * exclamation or a question it is speech (I won't lose!), with a full stop a statement. A line that stops
+ * without one is read as a fragment, as OCR lines often are, and keeps the modifier.
+ */
+function plainFormAtEnd(pieces: Piece[]): void {
+  const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
+  words.forEach((w, i) => {
+    const predicate = PLAIN_FORMS.get(w.token);
+    const next = words[i + 1];
+    if (!predicate || !next || !LINE_END.test(next.token.src)) return;
+    w.text = SPEECH_END.test(next.token.src) ? predicate.casual : predicate.statement;
+  });
+}
+
+/** A suru form after a particle (what + object + doing) is a verb of its own, not glued to a noun. */
+function suruAfterParticle(pieces: Piece[]): void {
+  const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] as Piece;
+    const prev = words[i - 1] as Piece;
+    if (w.glueBefore && w.token.pos === "v" && (prev.token.pos === "p" || prev.token.pos === "m"))
+      w.glueBefore = false;
   }
 }

@@ -1,0 +1,154 @@
+/**
+ * Japanese verb forms read as one piece and written as the Korean verb in the same form: a verb's stem,
+ * then a base of its class, then derivations (can do, is done, makes do, is doing, wants to, does not)
+ * and an inflection (polite, past, te, please do, please do not, if, while). Japanese and Korean say
+ * these in the same order, so each step is a Korean derivation (korean-conjugation.ts) and the last one
+ * the Korean ending: 使われています -> use + passive + progressive + polite -> 사용되고 있습니다. The
+ * verbs, bases, derivations and inflections are data (resources/grammar/ja-verbs.json); a noun + suru
+ * verb is the noun and the suru forms glued to it (使用 + できません -> 사용할 수 없습니다).
+ */
+import data from "../resources/grammar/ja-verbs.json" with { type: "json" };
+import type { ExtraPiece, SegmentContext } from "./grammar.ts";
+import {
+  DO,
+  type KoreanForm,
+  type KoreanVerb,
+  koreanDerivations,
+  koreanForm,
+  koreanVerb,
+} from "./korean-conjugation.ts";
+import type { Token } from "./tokens.ts";
+
+interface Verb {
+  stem: string;
+  cls: string;
+  ko: KoreanVerb;
+  /** Written glued to the noun before it (suru). */
+  glue: boolean;
+}
+
+interface Derivation {
+  op: string;
+  base: string;
+  add: string;
+  class: string;
+}
+
+type Bases = Record<string, string[]>;
+const CLASSES: Record<string, Bases> = Object.fromEntries(
+  Object.entries(data.classes).map(([name, bases]) => [
+    name,
+    Object.fromEntries(data.baseKeys.map((key, i) => [key, (bases[i] ?? "").split("|")])),
+  ]),
+);
+const ORDER: Record<string, number> = data.order;
+const DERIVATIONS: Derivation[] = data.derivations;
+const VERB_INFLECTIONS = data.inflections as [string, string, string][];
+const ADJECTIVE_INFLECTIONS = data.adjectiveInflections as [string, string, string][];
+
+const STEMS = new Map<string, Verb[]>();
+function addVerb(stem: string, cls: string, ko: KoreanVerb, glue = false): void {
+  const list = STEMS.get(stem) ?? [];
+  list.push({ stem, cls, ko, glue });
+  STEMS.set(stem, list);
+}
+for (const [table, classOf] of [
+  [data.godan, (form: string) => form.slice(-1)],
+  [data.iku, () => "iku"],
+  [data.ichidan, () => "ichidan"],
+] as [Record<string, string>, (form: string) => string][]) {
+  for (const [forms, korean] of Object.entries(table)) {
+    const ko = koreanVerb(korean);
+    if (!ko) continue;
+    for (const form of forms.split("|")) addVerb(form.slice(0, -1), classOf(form), ko);
+  }
+}
+addVerb("", "suru", { pre: "", stem: DO, adjective: false }, true);
+const MAX_STEM = Math.max(...[...STEMS.keys()].map((s) => s.length));
+
+/** What a plain form at the end of a clause says instead of its modifier: a statement, or speech. */
+export interface Predicate {
+  statement: string;
+  casual: string;
+}
+/** The plain forms read here (a modifier before a noun, a predicate at the end of a line). */
+export const PLAIN_FORMS = new WeakMap<Token, Predicate>();
+
+interface Reading {
+  end: number;
+  ko: KoreanVerb;
+  form: KoreanForm | "plain" | "past";
+}
+
+function inflect(text: string, at: number, cls: string, ko: KoreanVerb, out: Reading[]): void {
+  const bases = CLASSES[cls];
+  if (!bases) return;
+  const table = cls === "adjective" ? ADJECTIVE_INFLECTIONS : VERB_INFLECTIONS;
+  for (const [key, add, ops] of table) {
+    for (const base of bases[key] ?? []) {
+      const s = `${base}${add}`;
+      if (!s || !text.startsWith(s, at)) continue;
+      const steps = ops.split(" ");
+      const form = steps.pop() as Reading["form"];
+      let v = ko;
+      for (const op of steps) v = koreanDerivations[op]?.(v) ?? v;
+      out.push({ end: at + s.length, ko: v, form });
+    }
+  }
+}
+
+function walk(text: string, at: number, cls: string, ko: KoreanVerb, level: number, out: Reading[]): void {
+  inflect(text, at, cls, ko, out);
+  if (cls === "adjective") return;
+  const bases = CLASSES[cls] ?? {};
+  for (const d of DERIVATIONS) {
+    const order = ORDER[d.op] ?? 0;
+    if (order <= level) continue;
+    for (const base of bases[d.base] ?? []) {
+      const s = `${base}${d.add}`;
+      if (!text.startsWith(s, at)) continue;
+      const derive = koreanDerivations[d.op];
+      if (derive) walk(text, at + s.length, d.class, derive(ko), order, out);
+    }
+  }
+}
+
+/** The Korean of a reading: its form, and for a plain form also what it says at the end of a line. */
+function written(r: Reading): { text: string; predicate?: Predicate } {
+  const v = r.ko;
+  if (r.form === "plain")
+    return {
+      text: koreanForm(v, "modifier"),
+      predicate: { statement: koreanForm(v, "dict"), casual: koreanForm(v, "casual") },
+    };
+  if (r.form === "past")
+    return {
+      text: koreanForm(v, v.adjective ? "past" : "pastModifier"),
+      predicate: { statement: koreanForm(v, "past"), casual: koreanForm(v, "pastCasual") },
+    };
+  return { text: koreanForm(v, r.form) };
+}
+
+/** The verb forms that start at a position of a Japanese text, as pieces for the segmentation. */
+export function verbPieces({ text, at }: SegmentContext): ExtraPiece[] {
+  const pieces: ExtraPiece[] = [];
+  for (let len = 0; len <= MAX_STEM && at + len < text.length; len++) {
+    for (const verb of STEMS.get(text.slice(at, at + len)) ?? []) {
+      const readings: Reading[] = [];
+      walk(text, at + len, verb.cls, verb.ko, 0, readings);
+      for (const r of readings) {
+        const { text: ko, predicate } = written(r);
+        const glue = verb.glue ? "~" : "";
+        const token: Token = {
+          src: text.slice(at, r.end),
+          kind: "lex",
+          pos: "v",
+          entry: { out: { ko: `${glue}${ko}` }, pos: "v", kind: "glossary" },
+        };
+        if (predicate) PLAIN_FORMS.set(token, predicate);
+        pieces.push({ end: r.end, token });
+      }
+    }
+  }
+  return pieces;
+}
