@@ -74,13 +74,25 @@ export interface Predicate {
 /** The plain forms read here (a modifier before a noun, a predicate at the end of a line). */
 export const PLAIN_FORMS = new WeakMap<Token, Predicate>();
 
+/** Forms of ability and wish (can use, want to eat), whose object Korean marks as an object. */
+export const TAKES_OBJECT = new WeakSet<Token>();
+const OBJECT_OPS = new Set(["potential", "desire"]);
+
 interface Reading {
   end: number;
+  takesObject: boolean;
   ko: KoreanVerb;
   form: KoreanForm | "plain" | "past";
 }
 
-function inflect(text: string, at: number, cls: string, ko: KoreanVerb, out: Reading[]): void {
+function inflect(
+  text: string,
+  at: number,
+  cls: string,
+  ko: KoreanVerb,
+  takesObject: boolean,
+  out: Reading[],
+): void {
   const bases = CLASSES[cls];
   if (!bases) return;
   const table = cls === "adjective" ? ADJECTIVE_INFLECTIONS : VERB_INFLECTIONS;
@@ -92,13 +104,26 @@ function inflect(text: string, at: number, cls: string, ko: KoreanVerb, out: Rea
       const form = steps.pop() as Reading["form"];
       let v = ko;
       for (const op of steps) v = koreanDerivations[op]?.(v) ?? v;
-      out.push({ end: at + s.length, ko: v, form });
+      out.push({
+        end: at + s.length,
+        ko: v,
+        form,
+        takesObject: takesObject || steps.some((o) => OBJECT_OPS.has(o)),
+      });
     }
   }
 }
 
-function walk(text: string, at: number, cls: string, ko: KoreanVerb, level: number, out: Reading[]): void {
-  inflect(text, at, cls, ko, out);
+function walk(
+  text: string,
+  at: number,
+  cls: string,
+  ko: KoreanVerb,
+  level: number,
+  takesObject: boolean,
+  out: Reading[],
+): void {
+  inflect(text, at, cls, ko, takesObject, out);
   if (cls === "adjective") return;
   const bases = CLASSES[cls] ?? {};
   for (const d of DERIVATIONS) {
@@ -108,7 +133,8 @@ function walk(text: string, at: number, cls: string, ko: KoreanVerb, level: numb
       const s = `${base}${d.add}`;
       if (!text.startsWith(s, at)) continue;
       const derive = koreanDerivations[d.op];
-      if (derive) walk(text, at + s.length, d.class, derive(ko), order, out);
+      if (derive)
+        walk(text, at + s.length, d.class, derive(ko), order, takesObject || OBJECT_OPS.has(d.op), out);
     }
   }
 }
@@ -135,7 +161,7 @@ export function verbPieces({ text, at }: SegmentContext): ExtraPiece[] {
   for (let len = 0; len <= MAX_STEM && at + len < text.length; len++) {
     for (const verb of STEMS.get(text.slice(at, at + len)) ?? []) {
       const readings: Reading[] = [];
-      walk(text, at + len, verb.cls, verb.ko, 0, readings);
+      walk(text, at + len, verb.cls, verb.ko, 0, false, readings);
       for (const r of readings) {
         const { text: ko, predicate } = written(r);
         const glue = verb.glue ? "~" : "";
@@ -146,6 +172,7 @@ export function verbPieces({ text, at }: SegmentContext): ExtraPiece[] {
           entry: { out: { ko: `${glue}${ko}` }, pos: "v", kind: "glossary" },
         };
         if (predicate) PLAIN_FORMS.set(token, predicate);
+        if (r.takesObject) TAKES_OBJECT.add(token);
         pieces.push({ end: r.end, token });
       }
     }

@@ -137,3 +137,6 @@ export function koreanVerb(dictionary: string, adjective = false): KoreanVerb | 
 
 /** The Korean stem of "do", which a noun's suru takes. */
 export const DO = AUX.do;
+
+/** The request said after an act's -a/-eo form (avoid -> please avoid): the auxiliary alone. */
+export const REQUEST_AFTER_A = (FORMS.request as Shapes).a?.trim() ?? "";

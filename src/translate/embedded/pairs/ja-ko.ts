@@ -8,17 +8,21 @@
  */
 import ja from "../../resources/grammar/ja.json" with { type: "json" };
 import type { PairGrammar } from "../grammar.ts";
-import { adverbAsConnective, isModifierForm, toStatement } from "../hangul.ts";
-import { PLAIN_FORMS, verbPieces } from "../ja-verb-forms.ts";
+import { adverbAsConnective, isModifierForm, pickParticle, toStatement } from "../hangul.ts";
+import { PLAIN_FORMS, TAKES_OBJECT, verbPieces } from "../ja-verb-forms.ts";
+import { REQUEST_AFTER_A } from "../korean-conjugation.ts";
 import type { Piece } from "../tokens.ts";
 
 export const japaneseKorean: PairGrammar = {
   order: "keep",
   extraPieces: verbPieces,
   pieces: (pieces) => {
+    modifierGenitive(pieces);
     plainFormAtEnd(pieces);
     suruAfterParticle(pieces);
-    modifierGenitive(pieces);
+    objectParticles(pieces);
+    placeParticles(pieces);
+    requestAfterTe(pieces);
     adverbBeforeComma(pieces);
     politeAdjective(pieces);
   },
@@ -88,5 +92,55 @@ function suruAfterParticle(pieces: Piece[]): void {
     const prev = words[i - 1] as Piece;
     if (w.glueBefore && w.token.pos === "v" && (prev.token.pos === "p" || prev.token.pos === "m"))
       w.glueBefore = false;
+  }
+}
+
+const PLACES = new RegExp(ja.places);
+const PLACE_PARTICLES: Record<string, string> = ja.placeParticles;
+
+/** At or from a place (made in Japan, a walk from the station): the particle of places, not of means or time. */
+function placeParticles(pieces: Piece[]): void {
+  const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] as Piece;
+    const place = PLACE_PARTICLES[w.token.src];
+    if (place && w.token.pos === "p" && PLACES.test(words[i - 1]?.text ?? "")) w.text = place;
+  }
+}
+
+const ASK = new RegExp(`^(${ja.request.ask})$`);
+
+/** A te form the glossary wrote as "and then" (avoiding) before "please" is the act requested. */
+function requestAfterTe(pieces: Piece[]): void {
+  const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] as Piece;
+    const prev = words[i - 1] as Piece;
+    if (!ASK.test(w.token.src) || !prev.text.endsWith(ja.request.teEnd) || !w.glueBefore) continue;
+    prev.text = prev.text.slice(0, -ja.request.teEnd.length);
+    w.text = REQUEST_AFTER_A;
+    w.glueBefore = false;
+  }
+}
+
+const LIKING = new Set(ja.objectOfAbility.liking);
+const BECOME = new RegExp(ja.become.verb);
+
+/**
+ * The particle Korean gives what a verb of ability, wish or liking is about (points + can use: 포인트를
+ * 사용할 수 있습니다), and what something becomes (a topic + becomes: 화제가 되다).
+ */
+function objectParticles(pieces: Piece[]): void {
+  const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
+  for (let i = 1; i + 1 < words.length; i++) {
+    const w = words[i] as Piece;
+    const next = words[i + 1] as Piece;
+    const before = words[i - 1]?.text ?? "";
+    if (w.token.pos !== "p") continue;
+    const src = w.token.src;
+    if (src === ja.objectOfAbility.particle && (TAKES_OBJECT.has(next.token) || LIKING.has(next.token.src)))
+      w.text = pickParticle(before, ja.objectOfAbility.korean);
+    else if (src === ja.become.particle && next.token.pos === "v" && BECOME.test(next.token.src))
+      w.text = pickParticle(before, ja.become.korean);
   }
 }
