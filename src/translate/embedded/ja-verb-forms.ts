@@ -78,63 +78,63 @@ export const PLAIN_FORMS = new WeakMap<Token, Predicate>();
 export const TAKES_OBJECT = new WeakSet<Token>();
 const OBJECT_OPS = new Set(["potential", "desire"]);
 
-interface Reading {
-  end: number;
-  takesObject: boolean;
+/** Where a reading has got to: the class its next base comes from, its Korean, what it has taken. */
+interface State {
+  cls: string;
   ko: KoreanVerb;
+  /** The group of the last derivation (voice, aspect, wish or negation come in that order). */
+  level: number;
+  /** Derivations taken: of two readings of the same text, the one with fewer is meant. */
+  depth: number;
+  takesObject: boolean;
+}
+
+interface Reading extends State {
+  end: number;
   form: KoreanForm | "plain" | "past";
 }
 
-function inflect(
-  text: string,
-  at: number,
-  cls: string,
-  ko: KoreanVerb,
-  takesObject: boolean,
-  out: Reading[],
-): void {
-  const bases = CLASSES[cls];
+function inflect(text: string, at: number, state: State, out: Reading[]): void {
+  const bases = CLASSES[state.cls];
   if (!bases) return;
-  const table = cls === "adjective" ? ADJECTIVE_INFLECTIONS : VERB_INFLECTIONS;
+  const table = state.cls === "adjective" ? ADJECTIVE_INFLECTIONS : VERB_INFLECTIONS;
   for (const [key, add, ops] of table) {
     for (const base of bases[key] ?? []) {
       const s = `${base}${add}`;
       if (!s || !text.startsWith(s, at)) continue;
       const steps = ops.split(" ");
       const form = steps.pop() as Reading["form"];
-      let v = ko;
-      for (const op of steps) v = koreanDerivations[op]?.(v) ?? v;
-      out.push({
-        end: at + s.length,
-        ko: v,
-        form,
-        takesObject: takesObject || steps.some((o) => OBJECT_OPS.has(o)),
-      });
+      let ko = state.ko;
+      for (const op of steps) ko = koreanDerivations[op]?.(ko) ?? ko;
+      const takesObject = state.takesObject || steps.some((o) => OBJECT_OPS.has(o));
+      out.push({ ...state, ko, end: at + s.length, form, takesObject, depth: state.depth + steps.length });
     }
   }
 }
 
-function walk(
-  text: string,
-  at: number,
-  cls: string,
-  ko: KoreanVerb,
-  level: number,
-  takesObject: boolean,
-  out: Reading[],
-): void {
-  inflect(text, at, cls, ko, takesObject, out);
-  if (cls === "adjective") return;
-  const bases = CLASSES[cls] ?? {};
+function walk(text: string, at: number, state: State, out: Reading[]): void {
+  inflect(text, at, state, out);
+  if (state.cls === "adjective") return;
+  const bases = CLASSES[state.cls] ?? {};
   for (const d of DERIVATIONS) {
-    const order = ORDER[d.op] ?? 0;
-    if (order <= level) continue;
+    const level = ORDER[d.op] ?? 0;
+    const derive = koreanDerivations[d.op];
+    if (level <= state.level || !derive) continue;
     for (const base of bases[d.base] ?? []) {
       const s = `${base}${d.add}`;
       if (!text.startsWith(s, at)) continue;
-      const derive = koreanDerivations[d.op];
-      if (derive)
-        walk(text, at + s.length, d.class, derive(ko), order, takesObject || OBJECT_OPS.has(d.op), out);
+      walk(
+        text,
+        at + s.length,
+        {
+          cls: d.class,
+          ko: derive(state.ko),
+          level,
+          depth: state.depth + 1,
+          takesObject: state.takesObject || OBJECT_OPS.has(d.op),
+        },
+        out,
+      );
     }
   }
 }
@@ -155,27 +155,45 @@ function written(r: Reading): { text: string; predicate?: Predicate } {
   return { text: koreanForm(v, r.form) };
 }
 
+const HIRAGANA = /^\p{Script=Hiragana}+$/u;
+const KANA_STEM_AFTER = new RegExp(`[${data.kanaStemAfter}]`);
+
+/**
+ * A verb spelled in kana starts a word: after another hiragana only where that one is a particle (what +
+ * object + do), so a verb is not read out of the tail of a word (呼吸づきながら is not "wear while").
+ */
+const startsWord = (text: string, at: number, stem: string) =>
+  !stem ||
+  !HIRAGANA.test(stem) ||
+  at === 0 ||
+  !HIRAGANA.test(text[at - 1] ?? "") ||
+  KANA_STEM_AFTER.test(text[at - 1] ?? "");
+
 /** The verb forms that start at a position of a Japanese text, as pieces for the segmentation. */
 export function verbPieces({ text, at }: SegmentContext): ExtraPiece[] {
-  const pieces: ExtraPiece[] = [];
+  const readings: [Verb, Reading][] = [];
   for (let len = 0; len <= MAX_STEM && at + len < text.length; len++) {
-    for (const verb of STEMS.get(text.slice(at, at + len)) ?? []) {
-      const readings: Reading[] = [];
-      walk(text, at + len, verb.cls, verb.ko, 0, false, readings);
-      for (const r of readings) {
-        const { text: ko, predicate } = written(r);
-        const glue = verb.glue ? "~" : "";
-        const token: Token = {
-          src: text.slice(at, r.end),
-          kind: "lex",
-          pos: "v",
-          entry: { out: { ko: `${glue}${ko}` }, pos: "v", kind: "glossary" },
-        };
-        if (predicate) PLAIN_FORMS.set(token, predicate);
-        if (r.takesObject) TAKES_OBJECT.add(token);
-        pieces.push({ end: r.end, token });
-      }
+    const stem = text.slice(at, at + len);
+    if (!startsWord(text, at, stem)) continue;
+    for (const verb of STEMS.get(stem) ?? []) {
+      const found: Reading[] = [];
+      walk(text, at + len, { cls: verb.cls, ko: verb.ko, level: 0, depth: 0, takesObject: false }, found);
+      for (const r of found) readings.push([verb, r]);
     }
   }
-  return pieces;
+  // The segmentation keeps the first of equal pieces: the plainest reading goes first.
+  readings.sort((a, b) => a[1].depth - b[1].depth);
+  return readings.map(([verb, r]) => {
+    const { text: ko, predicate } = written(r);
+    const glue = verb.glue ? "~" : "";
+    const token: Token = {
+      src: text.slice(at, r.end),
+      kind: "lex",
+      pos: "v",
+      entry: { out: { ko: `${glue}${ko}` }, pos: "v", kind: "glossary" },
+    };
+    if (predicate) PLAIN_FORMS.set(token, predicate);
+    if (r.takesObject) TAKES_OBJECT.add(token);
+    return { end: r.end, token };
+  });
 }

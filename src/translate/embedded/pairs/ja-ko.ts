@@ -118,12 +118,13 @@ function requestAfterTe(pieces: Piece[]): void {
     const prev = words[i - 1] as Piece;
     if (!ASK.test(w.token.src) || !prev.text.endsWith(ja.request.teEnd) || !w.glueBefore) continue;
     prev.text = prev.text.slice(0, -ja.request.teEnd.length);
-    w.text = REQUEST_AFTER_A;
+    w.text = ` ${REQUEST_AFTER_A}`;
     w.glueBefore = false;
   }
 }
 
 const LIKING = new Set(ja.objectOfAbility.liking);
+const ABILITY = new RegExp(ja.objectOfAbility.koreanAbility);
 const BECOME = new RegExp(ja.become.verb);
 
 /**
@@ -138,7 +139,10 @@ function objectParticles(pieces: Piece[]): void {
     const before = words[i - 1]?.text ?? "";
     if (w.token.pos !== "p") continue;
     const src = w.token.src;
-    if (src === ja.objectOfAbility.particle && (TAKES_OBJECT.has(next.token) || LIKING.has(next.token.src)))
+    if (
+      src === ja.objectOfAbility.particle &&
+      (TAKES_OBJECT.has(next.token) || LIKING.has(next.token.src) || ABILITY.test(next.text))
+    )
       w.text = pickParticle(before, ja.objectOfAbility.korean);
     else if (src === ja.become.particle && next.token.pos === "v" && BECOME.test(next.token.src))
       w.text = pickParticle(before, ja.become.korean);
