@@ -74,6 +74,8 @@ export interface Predicate {
 /** The plain forms read here (a modifier before a noun, a predicate at the end of a line). */
 export const PLAIN_FORMS = new WeakMap<Token, Predicate>();
 
+/** Te forms (doing and then): before a word that is not an act they say "by doing" (걸어서). */
+export const TE_FORMS = new WeakSet<Token>();
 /** Forms of ability and wish (can use, want to eat), whose object Korean marks as an object. */
 export const TAKES_OBJECT = new WeakSet<Token>();
 const OBJECT_OPS = new Set(["potential", "desire"]);
@@ -194,6 +196,7 @@ export function verbPieces({ text, at }: SegmentContext): ExtraPiece[] {
     };
     if (predicate) PLAIN_FORMS.set(token, predicate);
     if (r.takesObject) TAKES_OBJECT.add(token);
+    if (r.form === "te") TE_FORMS.add(token);
     return { end: r.end, token };
   });
 }

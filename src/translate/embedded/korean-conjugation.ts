@@ -140,3 +140,6 @@ export const DO = AUX.do;
 
 /** The request said after an act's -a/-eo form (avoid -> please avoid): the auxiliary alone. */
 export const REQUEST_AFTER_A = (FORMS.request as Shapes).a?.trim() ?? "";
+
+/** What a -a/-eo form takes to say "and then" before a word that is not an act (walk -> walking, 5 minutes). */
+export const SEQUENCE = AUX.seo;

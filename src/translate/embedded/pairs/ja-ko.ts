@@ -9,8 +9,8 @@
 import ja from "../../resources/grammar/ja.json" with { type: "json" };
 import type { PairGrammar } from "../grammar.ts";
 import { adverbAsConnective, isModifierForm, pickParticle, toStatement } from "../hangul.ts";
-import { PLAIN_FORMS, TAKES_OBJECT, verbPieces } from "../ja-verb-forms.ts";
-import { REQUEST_AFTER_A } from "../korean-conjugation.ts";
+import { PLAIN_FORMS, TAKES_OBJECT, TE_FORMS, verbPieces } from "../ja-verb-forms.ts";
+import { REQUEST_AFTER_A, SEQUENCE } from "../korean-conjugation.ts";
 import type { Piece } from "../tokens.ts";
 
 export const japaneseKorean: PairGrammar = {
@@ -23,6 +23,7 @@ export const japaneseKorean: PairGrammar = {
     objectParticles(pieces);
     placeParticles(pieces);
     requestAfterTe(pieces);
+    teBeforeWord(pieces);
     adverbBeforeComma(pieces);
     politeAdjective(pieces);
   },
@@ -146,5 +147,22 @@ function objectParticles(pieces: Piece[]): void {
       w.text = pickParticle(before, ja.objectOfAbility.korean);
     else if (src === ja.become.particle && next.token.pos === "v" && BECOME.test(next.token.src))
       w.text = pickParticle(before, ja.become.korean);
+  }
+}
+
+/** A te form before a word that is not an act (walking + 5 minutes, avoiding + storage) is -a/-eoseo. */
+function teBeforeWord(pieces: Piece[]): void {
+  const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
+  for (let i = 0; i + 1 < words.length; i++) {
+    const w = words[i] as Piece;
+    const next = words[i + 1] as Piece;
+    if (
+      !TE_FORMS.has(w.token) ||
+      next.token.kind === "punct" ||
+      next.token.pos === "v" ||
+      next.token.pos === "p"
+    )
+      continue;
+    w.text = `${w.text}${SEQUENCE}`;
   }
 }
