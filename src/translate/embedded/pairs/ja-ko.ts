@@ -11,11 +11,12 @@ import type { PairGrammar } from "../grammar.ts";
 import { adverbAsConnective, isModifierForm, pickParticle, toStatement } from "../hangul.ts";
 import { PLAIN_FORMS, TAKES_OBJECT, TE_FORMS, verbPieces } from "../ja-verb-forms.ts";
 import { REQUEST_AFTER_A, SEQUENCE } from "../korean-conjugation.ts";
-import type { Piece } from "../tokens.ts";
+import type { Piece, Token } from "../tokens.ts";
 
 export const japaneseKorean: PairGrammar = {
   order: "keep",
   extraPieces: verbPieces,
+  afterSegment: (tokens) => verbRowsAsForms(tokens),
   pieces: (pieces) => {
     modifierGenitive(pieces);
     plainFormAtEnd(pieces);
@@ -165,4 +166,18 @@ function teBeforeWord(pieces: Piece[]): void {
       continue;
     w.text = `${w.text}${SEQUENCE}`;
   }
+}
+
+/**
+ * A glossary row that is one verb form (作って, わかる) is read as the verb form, so that it is written in
+ * the form its place asks for (a statement at the end of a line, a modifier before a noun).
+ */
+function verbRowsAsForms(tokens: Token[]): void {
+  tokens.forEach((t, i) => {
+    if (t.kind !== "lex" || t.pos !== "v" || t.entry?.kind !== "glossary") return;
+    const form = verbPieces({ text: t.src, at: 0, lexicon: undefined as never }).find(
+      (p) => p.end === t.src.length,
+    );
+    if (form) tokens[i] = form.token;
+  });
 }
