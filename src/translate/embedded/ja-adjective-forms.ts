@@ -7,6 +7,7 @@
  */
 import ja from "../resources/grammar/ja.json" with { type: "json" };
 import { toAdverb, toConnective, toNegated } from "./hangul.ts";
+import { looksForm } from "./korean-conjugation.ts";
 import { addEntry, type Lexicon } from "./lexicon.ts";
 
 const A = ja.adjectives;
@@ -29,6 +30,13 @@ export function addAdjectiveForms(lexicon: Lexicon): void {
       [`${stem}${A.adverb}`, withLastWord(ko, toAdverb)],
       [`${stem}${A.connective}`, withLastWord(ko, toConnective)],
       [`${stem}${A.negated}`, withLastWord(ko, toNegated)],
+      [
+        `${stem}${A.looks}`,
+        withLastWord(
+          ko,
+          (w) => toConnective(w)?.slice(0, -1) && looksForm(toConnective(w)?.slice(0, -1) as string),
+        ),
+      ],
     ];
     for (const [form, korean] of forms)
       if (korean && !lexicon.entries.has(form))

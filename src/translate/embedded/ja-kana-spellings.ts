@@ -1,11 +1,11 @@
 /**
- * Japanese writes its mimetic words in either kana (ふわふわ and フワフワ, サクサク and さくさく): a
+ * Japanese writes its mimetic words in either kana (fuwafuwa in hiragana or in katakana): a
  * glossary word of three kana or more in one script is also read in the other, where no row says it.
  */
 import { addEntry, type Lexicon } from "./lexicon.ts";
 
-const HIRAGANA_WORD = /^[\u3041-\u3096ー]{3,}$/;
-const KATAKANA_WORD = /^[\u30a1-\u30f6ー]{3,}$/;
+const HIRAGANA_WORD = /^[\u3041-\u3096\u30fc]{3,}$/;
+const KATAKANA_WORD = /^[\u30a1-\u30f6\u30fc]{3,}$/;
 const shift = (text: string, by: number) =>
   text.replace(/[\u3041-\u3096\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) + by));
 

@@ -3,9 +3,9 @@
  * then a base of its class, then derivations (can do, is done, makes do, is doing, wants to, does not)
  * and an inflection (polite, past, te, please do, please do not, if, while). Japanese and Korean say
  * these in the same order, so each step is a Korean derivation (korean-conjugation.ts) and the last one
- * the Korean ending: 使われています -> use + passive + progressive + polite -> 사용되고 있습니다. The
+ * the Korean ending: tsukawarete imasu -> use + passive + progressive + polite -> is being used. The
  * verbs, bases, derivations and inflections are data (resources/grammar/ja-verbs.json); a noun + suru
- * verb is the noun and the suru forms glued to it (使用 + できません -> 사용할 수 없습니다).
+ * verb is the noun and the suru forms glued to it (use + dekimasen -> cannot be used).
  */
 import data from "../resources/grammar/ja-verbs.json" with { type: "json" };
 import type { ExtraPiece, SegmentContext } from "./grammar.ts";
@@ -53,8 +53,8 @@ function addVerb(stem: string, cls: string, ko: KoreanVerb, glue = false): void 
   STEMS.set(stem, list);
 }
 for (const [table, classOf] of [
-  [data.godan, (form: string) => form.slice(-1)],
   [data.iku, () => "iku"],
+  [data.godan, (form: string) => form.slice(-1)],
   [data.ichidan, () => "ichidan"],
 ] as [Record<string, string>, (form: string) => string][]) {
   for (const [forms, korean] of Object.entries(table)) {
@@ -74,7 +74,7 @@ export interface Predicate {
 /** The plain forms read here (a modifier before a noun, a predicate at the end of a line). */
 export const PLAIN_FORMS = new WeakMap<Token, Predicate>();
 
-/** Te forms (doing and then): before a word that is not an act they say "by doing" (걸어서). */
+/** Te forms (doing and then): before a word that is not an act they say "by doing" (walking: 5 minutes). */
 export const TE_FORMS = new WeakSet<Token>();
 /** Forms of ability and wish (can use, want to eat), whose object Korean marks as an object. */
 export const TAKES_OBJECT = new WeakSet<Token>();
@@ -162,7 +162,7 @@ const KANA_STEM_AFTER = new RegExp(`[${data.kanaStemAfter}]`);
 
 /**
  * A verb spelled in kana starts a word: after another hiragana only where that one is a particle (what +
- * object + do), so a verb is not read out of the tail of a word (呼吸づきながら is not "wear while").
+ * object + do), so a verb is not read out of the tail of a word (a tail ki + nagara is not "while wearing").
  */
 const startsWord = (text: string, at: number, stem: string) =>
   !stem ||

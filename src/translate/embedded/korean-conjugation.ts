@@ -3,7 +3,7 @@
  * Japanese verb forms (ja-verb-forms.ts). A form is an ending chosen by the stem's last sound (a vowel,
  * rieul, another consonant) or put after the -a/-eo form; a derived predicate (can do, is done, is doing,
  * wants to, does not) puts its auxiliary after the act, and the ending then goes on the auxiliary:
- * use + can -> 사용할 수 있 + polite -> 사용할 수 있습니다. Endings and auxiliaries are data
+ * use + can -> can use + polite -> one can use. Endings and auxiliaries are data
  * (resources/grammar/korean-morphology.json, verbs).
  */
 import data from "../resources/grammar/korean-morphology.json" with { type: "json" };
@@ -71,7 +71,7 @@ function conjugate(stem: string, form: KoreanForm): string {
     const r = shapes.rieul ?? "";
     return r.startsWith("-") ? attach(dropFinal(stem), r.slice(1)) : `${stem}${r}`;
   }
-  // A bieup-irregular stem before a vowel: easy + n -> 쉬운.
+  // A bieup-irregular stem before a vowel: easy + n -> swiun.
   if (BIEUP_IRREGULAR.has(stem) && !FINALS[shapes.consonant?.[0] ?? ""] && shapes.consonant !== shapes.vowel)
     return attach(`${dropFinal(stem)}${AUX.u}`, shapes.vowel ?? "");
   return `${stem}${shapes.consonant ?? ""}`;
@@ -143,3 +143,6 @@ export const REQUEST_AFTER_A = (FORMS.request as Shapes).a?.trim() ?? "";
 
 /** What a -a/-eo form takes to say "and then" before a word that is not an act (walk -> walking, 5 minutes). */
 export const SEQUENCE = AUX.seo;
+
+/** A quality as it looks (delicious -> looks delicious), from its stem. */
+export const looksForm = (stem: string) => `${aForm(stem)} ${AUX.looks}`;

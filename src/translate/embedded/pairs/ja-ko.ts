@@ -20,6 +20,7 @@ export const japaneseKorean: PairGrammar = {
   pieces: (pieces) => {
     modifierGenitive(pieces);
     plainFormAtEnd(pieces);
+    absentAfterParticle(pieces);
     suruAfterParticle(pieces);
     objectParticles(pieces);
     placeParticles(pieces);
@@ -68,8 +69,9 @@ function modifierGenitive(pieces: Piece[]): void {
   }
 }
 
-const SPEECH_END = /^[!?！？]+$/;
-const LINE_END = /^[。.!?！？…」』)）]+$/;
+const SPEECH_END = /^[!?\uff01\uff1f]+$/;
+/** A full stop, an exclamation or question mark, an ellipsis, a closing quote or bracket. */
+const LINE_END = /^[\u3002.!?\uff01\uff1f\u2026\u300d\u300f)\uff09]+$/;
 
 /**
  * A plain verb form is a modifier before its noun (made in Japan + product); ending a line with an
@@ -130,8 +132,8 @@ const ABILITY = new RegExp(ja.objectOfAbility.koreanAbility);
 const BECOME = new RegExp(ja.become.verb);
 
 /**
- * The particle Korean gives what a verb of ability, wish or liking is about (points + can use: 포인트를
- * 사용할 수 있습니다), and what something becomes (a topic + becomes: 화제가 되다).
+ * The particle Korean gives what a verb of ability, wish or liking is about (points + can use: the
+ * points take the object particle), and what something becomes (a topic + becomes: the subject particle).
  */
 function objectParticles(pieces: Piece[]): void {
   const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
@@ -169,7 +171,7 @@ function teBeforeWord(pieces: Piece[]): void {
 }
 
 /**
- * A glossary row that is one verb form (作って, わかる) is read as the verb form, so that it is written in
+ * A glossary row that is one verb form (tsukutte, wakaru) is read as the verb form, so that it is written in
  * the form its place asks for (a statement at the end of a line, a modifier before a noun).
  */
 function verbRowsAsForms(tokens: Token[]): void {
@@ -180,4 +182,15 @@ function verbRowsAsForms(tokens: Token[]): void {
     );
     if (form) tokens[i] = form.token;
   });
+}
+
+/** Nai after a particle is "there is none" (sonna koto wa nai: no such thing), not a verb's negation. */
+function absentAfterParticle(pieces: Piece[]): void {
+  const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] as Piece;
+    if (w.token.src !== ja.absent.src || words[i - 1]?.token.pos !== "p") continue;
+    w.text = ` ${SPEECH_END.test(words[i + 1]?.token.src ?? "") ? ja.absent.casual : ja.absent.korean}`;
+    w.glueBefore = false;
+  }
 }

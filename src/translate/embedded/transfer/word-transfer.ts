@@ -106,7 +106,7 @@ function hanRun(run: string, data: TransferData, lex: TransferLexicons): Token[]
       const ko = own !== undefined ? own.replace(/^~|~$/g, "") : data.hanja.get(loose);
       if (ko !== undefined) out.push(word(loose, ko));
     } else {
-      // A name read by its characters is spelt as South Korea spells a Sino-Korean word (立川: 입천).
+      // A name read by its characters is spelt as South Korea spells a Sino-Korean word (no initial rieul).
       const reading = initialSoundLaw(chars.map((c) => data.hanja.get(c) ?? "").join(""));
       if (reading) out.push(word(loose, reading));
     }
