@@ -146,3 +146,6 @@ export const SEQUENCE = AUX.seo;
 
 /** A quality as it looks (delicious -> looks delicious), from its stem. */
 export const looksForm = (stem: string) => `${aForm(stem)} ${AUX.looks}`;
+
+/** A quality said in speech (cold! delicious!), from its stem: the -a/-eo form. */
+export const casualForm = (stem: string) => aForm(stem);

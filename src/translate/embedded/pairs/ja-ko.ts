@@ -8,9 +8,9 @@
  */
 import ja from "../../resources/grammar/ja.json" with { type: "json" };
 import type { PairGrammar } from "../grammar.ts";
-import { adverbAsConnective, isModifierForm, pickParticle, toStatement } from "../hangul.ts";
+import { adverbAsConnective, isModifierForm, pickParticle, toConnective, toStatement } from "../hangul.ts";
 import { PLAIN_FORMS, TAKES_OBJECT, TE_FORMS, verbPieces } from "../ja-verb-forms.ts";
-import { REQUEST_AFTER_A, SEQUENCE } from "../korean-conjugation.ts";
+import { casualForm, REQUEST_AFTER_A, SEQUENCE } from "../korean-conjugation.ts";
 import type { Piece, Token } from "../tokens.ts";
 
 export const japaneseKorean: PairGrammar = {
@@ -83,7 +83,15 @@ function plainFormAtEnd(pieces: Piece[]): void {
   words.forEach((w, i) => {
     const predicate = PLAIN_FORMS.get(w.token);
     const next = words[i + 1];
-    if (!predicate || !next || !LINE_END.test(next.token.src)) return;
+    if (!next || !LINE_END.test(next.token.src)) return;
+    if (!predicate && w.token.pos !== "v" && w.token.pos !== "p" && SPEECH_END.test(next.token.src)) {
+      // A quality exclaimed (so cold!) is said, not a modifier waiting for its noun.
+      const last = w.text.split(" ").at(-1) ?? "";
+      const stem = isModifierForm(last) ? toConnective(last)?.slice(0, -1) : undefined;
+      if (stem) w.text = `${w.text.slice(0, -last.length)}${casualForm(stem)}`;
+      return;
+    }
+    if (!predicate) return;
     w.text = SPEECH_END.test(next.token.src) ? predicate.casual : predicate.statement;
   });
 }

@@ -9,6 +9,7 @@ import contexts from "../../resources/transfer/kana-hangul-contexts.json" with {
 const HANGUL_BASE = 0xac00;
 const JONG_NIEUN = 4;
 const JONG_RIEUL = 8;
+const JONG_IEUNG = 21;
 const anyOf = (chars: string) => new RegExp(`[${chars}]`);
 const SMALL_TSU = anyOf(contexts.smallTsu);
 const N = anyOf(contexts.n);
@@ -73,6 +74,11 @@ export function kanaToHangul(kana: string, table: Map<string, string>): string |
       continue;
     }
     const ch = text[i] as string;
+    // English -ing: the n closes its syllable with ng, the g is not written.
+    if (text.endsWith(contexts.finalNg) && i === text.length - contexts.finalNg.length && out) {
+      out = close(out, JONG_IEUNG);
+      break;
+    }
     const katakanaWord = kana !== text || /[\u30a0-\u30ff]/.test(kana);
     const reduced =
       katakanaWord && kana === kana.replace(/[\u3041-\u3096]/g, "") ? epenthetic(text, i) : undefined;
