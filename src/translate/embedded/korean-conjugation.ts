@@ -149,3 +149,6 @@ export const looksForm = (stem: string) => `${aForm(stem)} ${AUX.looks}`;
 
 /** A quality said in speech (cold! delicious!), from its stem: the -a/-eo form. */
 export const casualForm = (stem: string) => aForm(stem);
+
+/** A quality as a noun (delicious -> deliciousness), from its stem. */
+export const qualityNoun = (stem: string) => conjugate(stem, "qualityNoun");

@@ -103,7 +103,8 @@ function hanRun(run: string, data: TransferData, lex: TransferLexicons): Token[]
     const chars = Array.from(loose);
     if (chars.length === 1) {
       const own = lex.source.entries.get(loose)?.out.ko;
-      const ko = own !== undefined ? own.replace(/^~|~$/g, "") : data.hanja.get(loose);
+      const reading = data.hanja.get(loose);
+      const ko = own !== undefined ? own.replace(/^~|~$/g, "") : reading && initialSoundLaw(reading);
       if (ko !== undefined) out.push(word(loose, ko));
     } else {
       // A name read by its characters is spelt as South Korea spells a Sino-Korean word (no initial rieul).
