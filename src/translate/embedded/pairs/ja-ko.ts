@@ -91,6 +91,10 @@ function plainFormAtEnd(pieces: Piece[]): void {
       if (stem) w.text = `${w.text.slice(0, -last.length)}${casualForm(stem)}`;
       return;
     }
+    if (w.token.src === ja.copula.src && SPEECH_END.test(next.token.src)) {
+      w.text = pickParticle(words[i - 1]?.text ?? "", ja.copula.speech);
+      return;
+    }
     if (!predicate) return;
     w.text = SPEECH_END.test(next.token.src) ? predicate.casual : predicate.statement;
   });
