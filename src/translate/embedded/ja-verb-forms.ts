@@ -42,6 +42,13 @@ const CLASSES: Record<string, Bases> = Object.fromEntries(
   ]),
 );
 const ORDER: Record<string, number> = data.order;
+/** The characters a class's bases start with, or undefined where a base is empty (any character may follow). */
+const FIRST_CHARACTERS = new Map(
+  Object.entries(CLASSES).map(([name, bases]) => {
+    const all = Object.values(bases).flat();
+    return [name, all.includes("") ? undefined : new Set(all.map((b) => b[0]))];
+  }),
+);
 const DERIVATIONS: Derivation[] = data.derivations;
 const VERB_INFLECTIONS = data.inflections as [string, string, string][];
 const ADJECTIVE_INFLECTIONS = data.adjectiveInflections as [string, string, string][];
@@ -172,12 +179,13 @@ const startsWord = (text: string, at: number, stem: string) =>
   KANA_STEM_AFTER.test(text[at - 1] ?? "");
 
 /** The verb forms that start at a position of a Japanese text, as pieces for the segmentation. */
-export function verbPieces({ text, at }: SegmentContext): ExtraPiece[] {
+export function verbPieces({ text, at }: Pick<SegmentContext, "text" | "at">): ExtraPiece[] {
   const readings: [Verb, Reading][] = [];
   for (let len = 0; len <= MAX_STEM && at + len < text.length; len++) {
     const stem = text.slice(at, at + len);
     if (!startsWord(text, at, stem)) continue;
     for (const verb of STEMS.get(stem) ?? []) {
+      if (FIRST_CHARACTERS.get(verb.cls)?.has(text[at + len] ?? "") === false) continue;
       const found: Reading[] = [];
       walk(text, at + len, { cls: verb.cls, ko: verb.ko, level: 0, depth: 0, takesObject: false }, found);
       for (const r of found) readings.push([verb, r]);

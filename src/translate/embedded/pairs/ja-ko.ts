@@ -189,9 +189,7 @@ function teBeforeWord(pieces: Piece[]): void {
 function verbRowsAsForms(tokens: Token[]): void {
   tokens.forEach((t, i) => {
     if (t.kind !== "lex" || t.pos !== "v" || t.entry?.kind !== "glossary") return;
-    const form = verbPieces({ text: t.src, at: 0, lexicon: undefined as never }).find(
-      (p) => p.end === t.src.length,
-    );
+    const form = verbPieces({ text: t.src, at: 0 }).find((p) => p.end === t.src.length);
     if (form) tokens[i] = form.token;
   });
 }
