@@ -28,6 +28,8 @@ const FLOORS: Record<string, number> = {
   "zh-ko-phrase-structure": 0.66,
   "zh-ko-sentences": 0.55,
   "ja-ko-badges-callouts": 0.6,
+  "ja-ko-verb-forms": 0.6,
+  "ja-ko-speech-food-notices": 0.52,
   "zh-ko-callouts-short-sentences": 0.65,
   "zh-ko-unseen-phrasings": 0.52,
   "zh-ko-unseen-phrasings-2": 0.55,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import enKo from "../../src/translate/resources/grammar/en-ko-examples.json" with { type: "json" };
+import jaKo from "../../src/translate/resources/grammar/ja-ko-examples.json" with { type: "json" };
 import zhKo from "../../src/translate/resources/grammar/zh-ko-examples.json" with { type: "json" };
 import { embedded } from "./support.ts";
 
@@ -7,6 +8,7 @@ import { embedded } from "./support.ts";
 const TABLES = [
   { source: "zh", examples: zhKo.examples },
   { source: "en", examples: enKo.examples },
+  { source: "ja", examples: jaKo.examples },
 ] as const;
 
 describe("the pairs' grammar examples (resources/grammar/*-examples.json)", () => {

@@ -4,6 +4,7 @@
  * and a test may hand it a few lines of its own.
  */
 import { addAdjectiveForms } from "./ja-adjective-forms.ts";
+import { addKanaSpellings } from "./ja-kana-spellings.ts";
 import {
   collectEnglishWords,
   createLexicon,
@@ -93,6 +94,7 @@ export function buildEmbeddedData(files: EmbeddedDataFiles): EmbeddedData {
   for (const file of files.glossaries) loadGlossary(file.text, file.name, lexicons, issues);
   if (files.zhRegional) loadRegionalWords(files.zhRegional, DATA_FILES.zhRegional, lexicons.zh, issues);
   addAdjectiveForms(lexicons.ja);
+  addKanaSpellings(lexicons.ja);
   const glossaryEntries = {
     zh: lexicons.zh.entries.size,
     ja: lexicons.ja.entries.size,

@@ -3,10 +3,11 @@
  * (良い: 좋은); copy writes it in -ku too, and without these forms the matcher reads the kanji alone. They
  * are added to the Japanese lexicon when the data is built: -ku is the Korean adverb (before a verb; before
  * a comma ja-ko.ts makes it the connective of its clause), -kute the connective, -kunai the negated
- * modifier. The endings are data (resources/grammar/ja.json, adjectives).
+ * modifier, -sou how it looks, -sa the quality as a noun. The endings are data (resources/grammar/ja.json, adjectives).
  */
 import ja from "../resources/grammar/ja.json" with { type: "json" };
 import { toAdverb, toConnective, toNegated } from "./hangul.ts";
+import { looksForm, qualityNoun } from "./korean-conjugation.ts";
 import { addEntry, type Lexicon } from "./lexicon.ts";
 
 const A = ja.adjectives;
@@ -19,6 +20,12 @@ function withLastWord(ko: string, change: (word: string) => string | undefined):
   return last === undefined ? undefined : [...words, last].join(" ");
 }
 
+/** A form made from the Korean stem of a modifier (delicious -> delicious- -> looks delicious). */
+function withStem(modifier: string, form: (stem: string) => string): string | undefined {
+  const stem = toConnective(modifier)?.slice(0, -1);
+  return stem ? form(stem) : undefined;
+}
+
 export function addAdjectiveForms(lexicon: Lexicon): void {
   for (const [key, entry] of [...lexicon.entries]) {
     const ko = entry.out.ko;
@@ -29,6 +36,8 @@ export function addAdjectiveForms(lexicon: Lexicon): void {
       [`${stem}${A.adverb}`, withLastWord(ko, toAdverb)],
       [`${stem}${A.connective}`, withLastWord(ko, toConnective)],
       [`${stem}${A.negated}`, withLastWord(ko, toNegated)],
+      [`${stem}${A.looks}`, withLastWord(ko, (w) => withStem(w, looksForm))],
+      [`${stem}${A.noun}`, withLastWord(ko, (w) => withStem(w, qualityNoun))],
     ];
     for (const [form, korean] of forms)
       if (korean && !lexicon.entries.has(form))

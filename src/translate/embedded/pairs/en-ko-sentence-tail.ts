@@ -111,9 +111,9 @@ export function sentenceTail<C>(
     // to order, to be seated: what the act is for.
     const next = items[k + 1];
     if (w === "to" && next && verbBase(next.w) && !isModifierForm(next.t.entry?.out.ko ?? "")) {
-      const clause = readSub(items.slice(k + 1), "purpose");
+      const clause = readSub(items.slice(k + 1), "inOrderTo");
       if (!clause) return false;
-      tail.clause = { conjunction: "purpose", clause };
+      tail.clause = { conjunction: "inOrderTo", clause };
       return true;
     }
     // An adverb in -ly the dictionaries write (gently, firmly): said before the verb.

@@ -42,8 +42,8 @@ export const VERBS = new Map<string, Verb>([
  */
 function clauseVerbs(): [string, Verb][] {
   const gi = morphology.forms.nounForm;
-  const da = morphology.verbWords.dictionaryEnd;
-  const hada = `${morphology.verbWords.do}${da}`;
+  const da = morphology.verbs.forms.dict.all;
+  const hada = `${morphology.verbs.aux.do}${da}`;
   return Object.entries(phrases.clauseVerbs.verbs as Record<string, string>)
     .filter(([en, ko]) => !ko.startsWith("~") && !/ed$/.test(en) && !/(s|es)$/.test(en))
     .map(([en, ko]) => [

@@ -6,10 +6,10 @@
  * an ending that fits: a statement (-mnida), a request (-seyo, with "please"
  * -a/eo juseyo), a prohibition (-ji maseyo). A clause it cannot read whole is left to the phrase passes (en-ko.ts), and
  * so is a headline in title case that opens with a verb (Protect Your Skin), which a Korean shop ends
- * with the action noun. Words: resources/grammar/en-ko-sentences.json; endings: korean-verb-forms.ts.
+ * with the action noun. Words: resources/grammar/en-ko-sentences.json; endings: korean-conjugation.ts.
  */
 import { isModifierForm } from "../hangul.ts";
-import { copula, passiveOf, qualityVerb, type VerbForm, verbForm } from "../korean-verb-forms.ts";
+import { copula, type KoreanForm, passiveOf, qualityVerb, verbForm } from "../korean-conjugation.ts";
 import type { Token } from "../tokens.ts";
 import { writtenToken as written } from "./en-ko-clauses.ts";
 import { countsWithCounters } from "./en-ko-counts.ts";
@@ -86,7 +86,9 @@ function readClause(items: Item[], sentenceCase: boolean, sub?: string): Clause 
     const base = verbBase(w.split(" ")[0] ?? "");
     // when coughing, before eating: the act alone.
     const act =
-      !!sub && base !== undefined && (/ing$/.test(w) || (sub === "purpose" && w === base) || sub === "then");
+      !!sub &&
+      base !== undefined &&
+      (/ing$/.test(w) || (sub === "inOrderTo" && w === base) || sub === "then");
     if (DROPPED.has(w) && !(DETERMINERS.has(w) && nounItem(items[k + 1]))) k++;
     else if (act) c.mood = "statement";
     else if (base === undefined || (w !== base && !w.startsWith(`${base} `))) {
@@ -202,17 +204,17 @@ const STATEMENT_VERBS = new Set(data.statementVerbs);
 const STATEMENT_END = new RegExp(data.statementEnd);
 
 /** The ending of the clause's verb: its mood, modal, tense and negation. */
-function formOf(c: Clause, conjunction?: string): VerbForm {
-  if (conjunction) return (c.negated && conjunction === "if" ? "unless" : conjunction) as VerbForm;
-  if (c.mood === "prohibit") return "dont";
-  if (c.mood === "please") return "please";
-  if (c.mood === "request") return "request";
+function formOf(c: Clause, conjunction?: string): KoreanForm {
+  if (conjunction) return (c.negated && conjunction === "cond" ? "unless" : conjunction) as KoreanForm;
+  if (c.mood === "prohibit") return "prohibit";
+  if (c.mood === "please") return "request";
+  if (c.mood === "request") return "honorific";
   if (c.modal === "can") return c.negated ? "cannot" : "can";
   if (c.modal === "must") return c.negated ? "mustNot" : "must";
   if (c.modal === "want") return "want";
   if (c.progressive && !c.negated && !c.past) return "progressive";
-  if (c.past) return c.negated ? "pastNot" : "past";
-  return c.negated ? "not" : "statement";
+  if (c.past) return c.negated ? "pastNot" : "politePast";
+  return c.negated ? "not" : "polite";
 }
 
 const particle = (ko: string): Token => written(`~${ko}`, "p");

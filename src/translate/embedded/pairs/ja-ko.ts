@@ -8,13 +8,24 @@
  */
 import ja from "../../resources/grammar/ja.json" with { type: "json" };
 import type { PairGrammar } from "../grammar.ts";
-import { adverbAsConnective, isModifierForm, toStatement } from "../hangul.ts";
-import type { Piece } from "../tokens.ts";
+import { adverbAsConnective, isModifierForm, pickParticle, toConnective, toStatement } from "../hangul.ts";
+import { PLAIN_FORMS, TAKES_OBJECT, TE_FORMS, verbPieces } from "../ja-verb-forms.ts";
+import { casualForm, REQUEST_AFTER_A, SEQUENCE } from "../korean-conjugation.ts";
+import type { Piece, Token } from "../tokens.ts";
 
 export const japaneseKorean: PairGrammar = {
   order: "keep",
+  extraPieces: verbPieces,
+  afterSegment: (tokens) => verbRowsAsForms(tokens),
   pieces: (pieces) => {
     modifierGenitive(pieces);
+    plainFormAtEnd(pieces);
+    absentAfterParticle(pieces);
+    suruAfterParticle(pieces);
+    objectParticles(pieces);
+    placeParticles(pieces);
+    requestAfterTe(pieces);
+    teBeforeWord(pieces);
     adverbBeforeComma(pieces);
     politeAdjective(pieces);
   },
@@ -55,5 +66,141 @@ function modifierGenitive(pieces: Piece[]): void {
     const prev = words[i - 1] as Piece;
     const modifier = prev.token.pos === "v" || prev.token.pos === "m";
     if (modifier || isModifierForm(prev.text.split(" ").at(-1) ?? "")) w.text = "";
+  }
+}
+
+const SPEECH_END = /^[!?\uff01\uff1f]+$/;
+/** A full stop, an exclamation or question mark, an ellipsis, a closing quote or bracket. */
+const LINE_END = /^[\u3002.!?\uff01\uff1f\u2026\u300d\u300f)\uff09]+$/;
+
+/**
+ * A plain verb form is a modifier before its noun (made in Japan + product); ending a line with an
+ * exclamation or a question it is speech (I won't lose!), with a full stop a statement. A line that stops
+ * without one is read as a fragment, as OCR lines often are, and keeps the modifier.
+ */
+function plainFormAtEnd(pieces: Piece[]): void {
+  const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
+  words.forEach((w, i) => {
+    const predicate = PLAIN_FORMS.get(w.token);
+    const next = words[i + 1];
+    if (!next || !LINE_END.test(next.token.src)) return;
+    if (!predicate && w.token.pos !== "v" && w.token.pos !== "p" && SPEECH_END.test(next.token.src)) {
+      // A quality exclaimed (so cold!) is said, not a modifier waiting for its noun.
+      const last = w.text.split(" ").at(-1) ?? "";
+      const stem = isModifierForm(last) ? toConnective(last)?.slice(0, -1) : undefined;
+      if (stem) w.text = `${w.text.slice(0, -last.length)}${casualForm(stem)}`;
+      return;
+    }
+    if (w.token.src === ja.copula.src && SPEECH_END.test(next.token.src)) {
+      w.text = pickParticle(words[i - 1]?.text ?? "", ja.copula.speech);
+      return;
+    }
+    if (!predicate) return;
+    w.text = SPEECH_END.test(next.token.src) ? predicate.casual : predicate.statement;
+  });
+}
+
+/** A suru form after a particle (what + object + doing) is a verb of its own, not glued to a noun. */
+function suruAfterParticle(pieces: Piece[]): void {
+  const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] as Piece;
+    const prev = words[i - 1] as Piece;
+    if (w.glueBefore && w.token.pos === "v" && (prev.token.pos === "p" || prev.token.pos === "m"))
+      w.glueBefore = false;
+  }
+}
+
+const PLACES = new RegExp(ja.places);
+const PLACE_PARTICLES: Record<string, string> = ja.placeParticles;
+
+/** At or from a place (made in Japan, a walk from the station): the particle of places, not of means or time. */
+function placeParticles(pieces: Piece[]): void {
+  const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] as Piece;
+    const place = PLACE_PARTICLES[w.token.src];
+    if (place && w.token.pos === "p" && PLACES.test(words[i - 1]?.text ?? "")) w.text = place;
+  }
+}
+
+const ASK = new RegExp(`^(${ja.request.ask})$`);
+
+/** A te form the glossary wrote as "and then" (avoiding) before "please" is the act requested. */
+function requestAfterTe(pieces: Piece[]): void {
+  const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] as Piece;
+    const prev = words[i - 1] as Piece;
+    if (!ASK.test(w.token.src) || !prev.text.endsWith(ja.request.teEnd) || !w.glueBefore) continue;
+    prev.text = prev.text.slice(0, -ja.request.teEnd.length);
+    w.text = ` ${REQUEST_AFTER_A}`;
+    w.glueBefore = false;
+  }
+}
+
+const LIKING = new Set(ja.objectOfAbility.liking);
+const ABILITY = new RegExp(ja.objectOfAbility.koreanAbility);
+const BECOME = new RegExp(ja.become.verb);
+
+/**
+ * The particle Korean gives what a verb of ability, wish or liking is about (points + can use: the
+ * points take the object particle), and what something becomes (a topic + becomes: the subject particle).
+ */
+function objectParticles(pieces: Piece[]): void {
+  const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
+  for (let i = 1; i + 1 < words.length; i++) {
+    const w = words[i] as Piece;
+    const next = words[i + 1] as Piece;
+    const before = words[i - 1]?.text ?? "";
+    if (w.token.pos !== "p") continue;
+    const src = w.token.src;
+    if (
+      src === ja.objectOfAbility.particle &&
+      (TAKES_OBJECT.has(next.token) || LIKING.has(next.token.src) || ABILITY.test(next.text))
+    )
+      w.text = pickParticle(before, ja.objectOfAbility.korean);
+    else if (src === ja.become.particle && next.token.pos === "v" && BECOME.test(next.token.src))
+      w.text = pickParticle(before, ja.become.korean);
+  }
+}
+
+/** A te form before a word that is not an act (walking + 5 minutes, avoiding + storage) is -a/-eoseo. */
+function teBeforeWord(pieces: Piece[]): void {
+  const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
+  for (let i = 0; i + 1 < words.length; i++) {
+    const w = words[i] as Piece;
+    const next = words[i + 1] as Piece;
+    if (
+      !TE_FORMS.has(w.token) ||
+      next.token.kind === "punct" ||
+      next.token.pos === "v" ||
+      next.token.pos === "p"
+    )
+      continue;
+    w.text = `${w.text}${SEQUENCE}`;
+  }
+}
+
+/**
+ * A glossary row that is one verb form (tsukutte, wakaru) is read as the verb form, so that it is written in
+ * the form its place asks for (a statement at the end of a line, a modifier before a noun).
+ */
+function verbRowsAsForms(tokens: Token[]): void {
+  tokens.forEach((t, i) => {
+    if (t.kind !== "lex" || t.pos !== "v" || t.entry?.kind !== "glossary") return;
+    const form = verbPieces({ text: t.src, at: 0 }).find((p) => p.end === t.src.length);
+    if (form) tokens[i] = form.token;
+  });
+}
+
+/** Nai after a particle is "there is none" (sonna koto wa nai: no such thing), not a verb's negation. */
+function absentAfterParticle(pieces: Piece[]): void {
+  const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] as Piece;
+    if (w.token.src !== ja.absent.src || words[i - 1]?.token.pos !== "p") continue;
+    w.text = ` ${SPEECH_END.test(words[i + 1]?.token.src ?? "") ? ja.absent.casual : ja.absent.korean}`;
+    w.glueBefore = false;
   }
 }

@@ -9,6 +9,7 @@ import contexts from "../../resources/transfer/kana-hangul-contexts.json" with {
 const HANGUL_BASE = 0xac00;
 const JONG_NIEUN = 4;
 const JONG_RIEUL = 8;
+const JONG_IEUNG = 21;
 const anyOf = (chars: string) => new RegExp(`[${chars}]`);
 const SMALL_TSU = anyOf(contexts.smallTsu);
 const N = anyOf(contexts.n);
@@ -24,6 +25,21 @@ function close(text: string, jong: number): string {
   if (last < HANGUL_BASE || last > 0xd7a3 || (last - HANGUL_BASE) % 28 !== 0) return text;
   return text.slice(0, -1) + String.fromCodePoint(last + jong);
 }
+
+/** Medial vowels (jungseong index) the long-vowel contexts read and write: a, eo, e. */
+const VOWEL_A = 0;
+const VOWEL_EO = 4;
+const VOWEL_E = 5;
+const vowelOf = (text: string) => {
+  const code = (text.codePointAt(text.length - 1) ?? 0) - HANGUL_BASE;
+  return code < 0 || code > 11171 ? undefined : Math.floor(code / 28) % 21;
+};
+/** The last syllable with another medial vowel (its initial and final kept). */
+const withVowel = (text: string, vowel: number) => {
+  const code = (text.codePointAt(text.length - 1) ?? 0) - HANGUL_BASE;
+  const initial = Math.floor(code / 588);
+  return text.slice(0, -1) + String.fromCodePoint(HANGUL_BASE + initial * 588 + vowel * 28 + (code % 28));
+};
 
 /**
  * Japanese writes a vowel after a consonant English has none after (street, micro, taste); Korean writes
@@ -58,6 +74,11 @@ export function kanaToHangul(kana: string, table: Map<string, string>): string |
       continue;
     }
     const ch = text[i] as string;
+    // English -ing: the n closes its syllable with ng, the g is not written.
+    if (text.endsWith(contexts.finalNg) && i === text.length - contexts.finalNg.length && out) {
+      out = close(out, JONG_IEUNG);
+      break;
+    }
     const katakanaWord = kana !== text || /[\u30a0-\u30ff]/.test(kana);
     const reduced =
       katakanaWord && kana === kana.replace(/[\u3041-\u3096]/g, "") ? epenthetic(text, i) : undefined;
@@ -68,6 +89,9 @@ export function kanaToHangul(kana: string, table: Map<string, string>): string |
     else if (finalL && out && close(out, JONG_RIEUL) !== out) out = close(out, JONG_RIEUL);
     else if (one) out += one;
     else if (N.test(ch)) out = close(out, JONG_NIEUN);
+    else if (LONG.test(ch) && katakanaWord && vowelOf(out) === VOWEL_E) out += contexts.longAfterE;
+    else if (LONG.test(ch) && katakanaWord && i === text.length - 1 && i >= 3 && vowelOf(out) === VOWEL_A)
+      out = withVowel(out, VOWEL_EO);
     // A doubled consonant (rich) and a long vowel (juicy) are not written.
     else if (!SMALL_TSU.test(ch) && !LONG.test(ch)) return undefined;
     i++;

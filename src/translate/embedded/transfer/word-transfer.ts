@@ -16,7 +16,7 @@
  *
  * Tokens it makes are marked (TRANSFERRED) so that the result can say how much came from this path.
  */
-import type { Entry, Family, Lexicon, Pos } from "../lexicon.ts";
+import { type Entry, type Family, initialSoundLaw, type Lexicon, type Pos } from "../lexicon.ts";
 import type { Token } from "../tokens.ts";
 import { kanaToHangul } from "./kana-hangul.ts";
 import type { GrammarWord, TransferData } from "./transfer-data.ts";
@@ -103,10 +103,12 @@ function hanRun(run: string, data: TransferData, lex: TransferLexicons): Token[]
     const chars = Array.from(loose);
     if (chars.length === 1) {
       const own = lex.source.entries.get(loose)?.out.ko;
-      const ko = own !== undefined ? own.replace(/^~|~$/g, "") : data.hanja.get(loose);
+      const reading = data.hanja.get(loose);
+      const ko = own !== undefined ? own.replace(/^~|~$/g, "") : reading && initialSoundLaw(reading);
       if (ko !== undefined) out.push(word(loose, ko));
     } else {
-      const reading = chars.map((c) => data.hanja.get(c) ?? "").join("");
+      // A name read by its characters is spelt as South Korea spells a Sino-Korean word (no initial rieul).
+      const reading = initialSoundLaw(chars.map((c) => data.hanja.get(c) ?? "").join(""));
       if (reading) out.push(word(loose, reading));
     }
     loose = "";
