@@ -59,6 +59,9 @@ describe("Chinese words no phrase covers", () => {
     ["锁骨", /쇄골/],
     // Characters that make no word are read together, as a name.
     ["斯格威", /^사격위$/],
+    // A name that ends with a place's kind the glossary knows keeps the kind's Korean word (station).
+    ["南丰站", /^남풍 역$/],
+    ["北京西站", /^베이징 서 역$/],
     // A grammar character is never read as a character (的 is not 적).
     ["这是我的锁骨", /^(?!.*적).*쇄골/],
   ])("%s", async (text, expected) => {

@@ -21,7 +21,7 @@ import { chinesePieces } from "./segment-pieces.ts";
 import { attachPrefixes, colorsInLists, countersWithoutNumber } from "./token-fixes.ts";
 import { CLAUSE_VERBS, OBJECT_PARTICLE } from "./token-helpers.ts";
 import { fronting, predicates } from "./word-order.ts";
-import { KO, MAPS, RE, SRC } from "./words.ts";
+import { KO, MAPS, RE, SETS, SRC } from "./words.ts";
 
 function beforeReorder(out: Token[]): void {
   theMore(out);
@@ -60,6 +60,10 @@ function tokenText(token: Token, text: string, ordered: Token[], i: number, piec
     const free = MAPS.classifierAsNoun[token.src];
     const counts = before?.kind === "rule" && /\d$/.test(before.src);
     if (free && before?.number === undefined && before?.kind !== "number" && !counts) text = free;
+    // A counter after a noun names the noun's number (card number, seat number), not a size.
+    const named = MAPS.classifierAfterNoun[token.src];
+    if (named && before?.kind === "lex" && before.pos === "n" && !SETS.counterHosts.has(before.src))
+      text = named;
     if (token.src === SRC.style && RE.styleFor.test(pieces.at(-1)?.text ?? "")) text = KO.forUse;
   }
   if (token.kind === "lex" && token.src === SRC.pack) {
