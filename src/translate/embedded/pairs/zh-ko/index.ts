@@ -8,6 +8,7 @@ import { conditions, requests, serialVerbs } from "./clause-passes.ts";
 import { chineseObjects } from "./objects.ts";
 import {
   causes,
+  comitatives,
   countsAfterNouns,
   instruments,
   locatives,
@@ -25,6 +26,7 @@ import { KO, MAPS, RE, SETS, SRC } from "./words.ts";
 
 function beforeReorder(out: Token[]): void {
   theMore(out);
+  comitatives(out);
   onceBeforeActs(out);
   conditions(out);
   serialVerbs(out);

@@ -216,3 +216,28 @@ export function countsAfterNouns(out: Token[]): void {
     i = end - 1;
   }
 }
+
+/**
+ * "With" + someone or something before an act (do not wash with other clothes, avoid contact with the
+ * eyes): where "and" opens the phrase (after an act, a prohibition, or at the start) it is the comitative,
+ * glued after its noun phrase, which stays the act's object.
+ */
+export function comitatives(out: Token[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.kind !== "lex" || t.pos !== "p" || !SETS.and.has(t.src) || !t.entry?.out.ko) continue;
+    const before = out[i - 1];
+    if (before && !phraseEnds(before) && before.pos !== "v") continue;
+    let end = i + 1;
+    const noun = (x: Token | undefined) =>
+      x?.kind === "lex" && x.pos === "n" && !isPredicate(x) && !SETS.together.has(x.src);
+    while (noun(out[end])) end++;
+    // Without a verb after it, the last noun is the act (contact with the skin).
+    const act = out[end]?.pos === "v" || SETS.together.has(out[end]?.src ?? "");
+    if (!act && phraseEnds(out[end]) && end > i + 2) end--;
+    else if (!act) continue;
+    if (end === i + 1) continue;
+    out.splice(end, 0, particlePiece(t.entry.out.ko));
+    out.splice(i, 1);
+  }
+}

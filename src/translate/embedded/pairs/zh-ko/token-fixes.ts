@@ -83,7 +83,9 @@ export function colorsInLists(tokens: Token[], lexicon: Lexicon): void {
     const t = tokens[i] as Token;
     if (t.kind !== "lex" || t.src.length !== 1 || !t.entry) continue;
     const name = lexicon.entries.get(`${t.src}${SRC.colour}`)?.out.ko;
-    if (!name || !(mark(tokens[i - 1]) || mark(tokens[i + 1]))) continue;
+    // The colour stands alone between list marks (red, yellow), not at the end of a word (wheat flour).
+    const alone = (t: Token | undefined) => t === undefined || t.kind === "space" || mark(t);
+    if (!name || !(mark(tokens[i - 1]) || mark(tokens[i + 1])) || !alone(tokens[i - 1])) continue;
     tokens[i] = { ...t, pos: "n", entry: { ...t.entry, out: { ...t.entry.out, ko: name } } };
   }
 }
