@@ -4,7 +4,7 @@
  */
 import type { PairGrammar } from "../../grammar.ts";
 import type { Piece, Token } from "../../tokens.ts";
-import { conditions, requests, serialVerbs } from "./clause-passes.ts";
+import { conditions, purchaseConditions, requests, serialVerbs } from "./clause-passes.ts";
 import { chineseObjects } from "./objects.ts";
 import {
   causes,
@@ -29,6 +29,7 @@ function beforeReorder(out: Token[]): void {
   comitatives(out);
   onceBeforeActs(out);
   conditions(out);
+  purchaseConditions(out);
   serialVerbs(out);
   locatives(out);
   causes(out);
