@@ -19,7 +19,7 @@ import {
 } from "./phrase-passes.ts";
 import { chineseKorean } from "./piece-passes.ts";
 import { chinesePieces } from "./segment-pieces.ts";
-import { attachPrefixes, colorsInLists, countersWithoutNumber } from "./token-fixes.ts";
+import { attachPrefixes, colorsInLists, countersWithoutNumber, qualitiesBeforeOf } from "./token-fixes.ts";
 import { CLAUSE_VERBS, OBJECT_PARTICLE } from "./token-helpers.ts";
 import { fronting, predicates } from "./word-order.ts";
 import { KO, MAPS, RE, SETS, SRC } from "./words.ts";
@@ -92,6 +92,7 @@ export const chineseToKorean: PairGrammar = {
   afterSegment: (tokens, lexicon) => {
     attachPrefixes(tokens, lexicon);
     colorsInLists(tokens, lexicon);
+    qualitiesBeforeOf(tokens, lexicon);
   },
   beforeReorder,
   ...chineseObjects,

@@ -89,3 +89,39 @@ export function colorsInLists(tokens: Token[], lexicon: Lexicon): void {
     tokens[i] = { ...t, pos: "n", entry: { ...t.entry, out: { ...t.entry.out, ko: name } } };
   }
 }
+
+/**
+ * A quality said with "de" before its noun (dry hair, an essential difference): a Sino-Korean noun whose
+ * adjective Korean writes (the noun + KO.adjective endings, as some glossary row writes it) takes that form.
+ */
+export function qualitiesBeforeOf(tokens: Token[], lexicon: Lexicon): void {
+  const words = koreanWords(lexicon);
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    qualityAfterOf(tokens, i, lexicon);
+    const t = tokens[i] as Token;
+    if (t.kind !== "lex" || t.pos !== "n" || t.entry?.kind === "user" || tokens[i + 1]?.src !== SRC.of)
+      continue;
+    if (tokens[i + 2]?.kind !== "lex" || tokens[i + 2]?.pos !== "n") continue;
+    const word = t.entry?.out.ko ?? "";
+    if (!/^[\p{Script=Hangul}]{2,}$/u.test(word)) continue;
+    const adjective = KO.adjectiveEndings.map((e) => `${word}${e}`).find((a) => words.has(a));
+    if (adjective)
+      tokens[i] = {
+        ...t,
+        pos: "m",
+        entry: { ...(t.entry as Entry), out: { ...t.entry?.out, ko: adjective } },
+      };
+  }
+}
+
+/** A quality that closes the phrase after "de" (the child's safety) is its Sino-Korean noun, not the adjective. */
+function qualityAfterOf(tokens: Token[], i: number, lexicon: Lexicon): void {
+  const t = tokens[i + 2];
+  if (tokens[i + 1]?.src !== SRC.of || tokens[i]?.kind !== "lex" || t?.kind !== "lex" || !t.entry) return;
+  const after = tokens[i + 3];
+  // The phrase ends there, or a predicate follows (is very important).
+  if (after && after.kind !== "space" && after.kind !== "punct" && !SETS.degreeBefore.has(after.src)) return;
+  const noun = (t.entry.out.ko ?? "").replace(RE.sinoAdjective, "");
+  if (noun !== t.entry.out.ko && lexicon.sinoKorean?.has(noun))
+    tokens[i + 2] = { ...t, pos: "n", entry: { ...t.entry, out: { ...t.entry.out, ko: noun } } };
+}
