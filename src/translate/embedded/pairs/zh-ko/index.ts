@@ -7,6 +7,7 @@ import type { Piece, Token } from "../../tokens.ts";
 import { conditions, purchaseConditions, requests, serialVerbs } from "./clause-passes.ts";
 import { chineseObjects } from "./objects.ts";
 import {
+  adverbsBeforeActs,
   causes,
   comitatives,
   countsAfterNouns,
@@ -20,7 +21,7 @@ import {
 import { chineseKorean } from "./piece-passes.ts";
 import { chinesePieces } from "./segment-pieces.ts";
 import { attachPrefixes, colorsInLists, countersWithoutNumber, qualitiesBeforeOf } from "./token-fixes.ts";
-import { CLAUSE_VERBS, OBJECT_PARTICLE } from "./token-helpers.ts";
+import { CLAUSE_VERBS, MANNER_VERBS, OBJECT_PARTICLE } from "./token-helpers.ts";
 import { fronting, predicates } from "./word-order.ts";
 import { KO, MAPS, RE, SETS, SRC } from "./words.ts";
 
@@ -37,6 +38,7 @@ function beforeReorder(out: Token[]): void {
   resultComplements(out);
   placesAfterVerbs(out);
   instruments(out);
+  adverbsBeforeActs(out);
   requests(out);
 }
 
@@ -44,7 +46,7 @@ function beforeReorder(out: Token[]): void {
 function beforeVerbPlaced(out: Token[], end: number, verb: Token): number {
   const korean = verb.entry?.out.ko ?? "";
   if (
-    (RE.request.test(korean) || CLAUSE_VERBS.has(verb)) &&
+    (RE.request.test(korean) || CLAUSE_VERBS.has(verb) || MANNER_VERBS.has(verb)) &&
     !verb.entry?.out.ko?.startsWith("~") &&
     out[end - 2]?.kind === "lex" &&
     out[end - 2]?.pos !== "cl"

@@ -3,11 +3,12 @@
  * (and where something is kept), a cause, a result after its act, a place after a verb, the tool an act
  * is done with, "all at once", "the more ... the more", and a count after the noun it counts.
  */
-import { toTheMore } from "../../hangul.ts";
+import { isModifierForm, toAdverb, toTheMore } from "../../hangul.ts";
 import type { Token } from "../../tokens.ts";
 import {
   isAct,
   isPredicate,
+  MANNER_VERBS,
   OBJECT_PARTICLE,
   particlePiece,
   phraseEnds,
@@ -155,9 +156,10 @@ export function instruments(out: Token[]): void {
     const t = out[i] as Token;
     if (t.src !== SRC.use || t.kind !== "lex" || t.pos !== "v") continue;
     let end = i + 1;
-    while (out[end]?.kind === "lex" && out[end]?.pos === "n" && !isAct(out[end])) end++;
+    while (out[end]?.kind === "lex" && out[end]?.pos === "n" && !isAct(out[end]) && !closingAct(out, end))
+      end++;
     const act = out[end];
-    if (!isAct(act)) continue;
+    if (!isAct(act) && !closingAct(out, end)) continue;
     const said =
       end === i + 1 &&
       RE.saidWithTool.test(act?.entry?.out.ko ?? "") &&
@@ -239,5 +241,38 @@ export function comitatives(out: Token[]): void {
     if (end === i + 1) continue;
     out.splice(end, 0, particlePiece(t.entry.out.ko));
     out.splice(i, 1);
+  }
+}
+
+/** An act noun (washing, rinsing) that closes its phrase after a tool: the act the tool is used for. */
+const closingAct = (out: Token[], at: number) =>
+  at > 0 && RE.closingActs.test(out[at]?.entry?.out.ko ?? "") && phraseEnds(out[at + 1]);
+
+/**
+ * A quality right before an act says how the act is done (effectively improves): its adverb, which goes
+ * with the act behind its object (adjust the angle freely).
+ */
+export function adverbsBeforeActs(out: Token[]): void {
+  for (let i = 0; i + 1 < out.length; i++) {
+    const t = out[i] as Token;
+    const act = out[i + 1] as Token;
+    const korean = t.entry?.out.ko ?? "";
+    if (t.kind !== "lex" || t.entry?.kind === "user" || act.kind !== "lex" || act.pos !== "v") continue;
+    if (SETS.modals.has(act.src) || SETS.prohibitions.has(act.src) || !isModifierForm(korean)) continue;
+    const actKorean = act.entry?.out.ko ?? "";
+    if (korean.includes(" ") || !actKorean || /^~| … /.test(actKorean)) continue;
+    // One character on either side makes a word of its own (a good choice), not a manner.
+    if (t.src.length < 2 || act.src.length < 2) continue;
+    const adverb = korean.endsWith(KO.jeokModifier)
+      ? `${korean.slice(0, -KO.jeokModifier.length)}${KO.jeokAdverb}`
+      : toAdverb(korean);
+    if (!adverb) continue;
+    // A degree word before the quality (more effectively) goes with it.
+    const degree = out[i - 1];
+    const more =
+      degree?.kind === "lex" && SETS.degreeBefore.has(degree.src) ? degree.entry?.out.ko : undefined;
+    out[i + 1] = withKorean(act, `${more ? `${more} ` : ""}${adverb} ${actKorean}`);
+    MANNER_VERBS.add(out[i + 1] as Token);
+    out.splice(more ? i - 1 : i, more ? 2 : 1);
   }
 }
