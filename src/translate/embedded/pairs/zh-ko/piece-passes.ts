@@ -347,4 +347,27 @@ export function chineseKorean(pieces: Piece[]): void {
     const at = { pieces, i, w, src: w.token.src };
     HANDLERS.find((h) => h.when(at))?.apply(at);
   }
+  clausesBeforeCommas(pieces);
+}
+
+/**
+ * A clause with its subject that ends on a quality before a comma and more text (the colour holds fast,
+ * ...) joins what follows with the connective ending, not the modifier, which would wait for a noun.
+ */
+function clausesBeforeCommas(pieces: Piece[]): void {
+  for (let i = 0; i + 1 < pieces.length; i++) {
+    const p = pieces[i] as Piece;
+    const mark = pieces[i + 1] as Piece;
+    if (p.token.kind !== "lex" || mark.token.kind !== "punct" || !SETS.listMarks.has(mark.token.src))
+      continue;
+    // More text follows, or the line breaks off after the comma (the sentence goes on below).
+    const more = pieces.slice(i + 2).some((q) => q.token.kind === "lex") || i + 2 === pieces.length;
+    // The quality is said of a noun before it, in the piece or as the piece before (absorbency good).
+    const before = pieces[i - 1];
+    const said = RE.subjectClause.test(p.text) || (before?.token.kind === "lex" && before.token.pos === "n");
+    if (!said || !more) continue;
+    const last = p.text.split(" ").at(-1) ?? "";
+    const connective = isModifierForm(last) ? toConnective(last) : undefined;
+    if (connective) p.text = `${p.text.slice(0, p.text.length - last.length)}${connective}`;
+  }
 }
