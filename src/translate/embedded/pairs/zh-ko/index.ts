@@ -17,6 +17,7 @@ import {
   placesAfterVerbs,
   resultComplements,
   theMore,
+  topics,
 } from "./phrase-passes.ts";
 import { chineseKorean } from "./piece-passes.ts";
 import { chinesePieces } from "./segment-pieces.ts";
@@ -26,6 +27,7 @@ import { fronting, predicates } from "./word-order.ts";
 import { KO, MAPS, RE, SETS, SRC } from "./words.ts";
 
 function beforeReorder(out: Token[]): void {
+  topics(out);
   theMore(out);
   comitatives(out);
   onceBeforeActs(out);
@@ -65,12 +67,14 @@ function tokenText(token: Token, text: string, ordered: Token[], i: number, piec
     const free = MAPS.classifierAsNoun[token.src];
     const counts = before?.kind === "rule" && /\d$/.test(before.src);
     if (free && before?.number === undefined && before?.kind !== "number" && !counts) text = free;
-    // A counter after a noun names the noun's number (card number, seat number), not a size.
-    const named = MAPS.classifierAfterNoun[token.src];
-    if (named && before?.kind === "lex" && before.pos === "n" && !SETS.counterHosts.has(before.src))
-      text = named;
     if (token.src === SRC.style && RE.styleFor.test(pieces.at(-1)?.text ?? "")) text = KO.forUse;
   }
+  // After a noun: a counter names the noun's number (card number, seat number), not a size; "part" is
+  // the noun's part (the trim), not "some".
+  const named = MAPS.afterNoun[token.src];
+  const before = named && token.kind === "lex" ? prev() : undefined;
+  if (named && before?.kind === "lex" && before.pos === "n" && !SETS.counterHosts.has(before.src))
+    text = named;
   if (token.kind === "lex" && token.src === SRC.pack) {
     // A pack for a use where no count comes before (ten tablets a pack is a count).
     const before = prev();

@@ -276,3 +276,24 @@ export function adverbsBeforeActs(out: Token[]): void {
     out.splice(more ? i - 1 : i, more ? 2 : 1);
   }
 }
+
+/**
+ * "This product" opening a sentence (the line, or after a label's colon) that says something of it is the
+ * topic (this product contains ...).
+ */
+export function topics(out: Token[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const before = out.slice(0, i).filter((t) => t.kind !== "space");
+    const opens = before.every((t) => t.kind === "number" || t.kind === "punct") || out[i - 1]?.src === ":";
+    if (!opens || out[i]?.kind !== "lex") continue;
+    const two = `${out[i]?.src}${out[i + 1]?.src ?? ""}`;
+    const end = SETS.topics.has(two) ? i + 2 : SETS.topics.has(out[i]?.src ?? "") ? i + 1 : -1;
+    const next = out[end];
+    if (end < 0 || !next || phraseEnds(next)) continue;
+    // What follows says something of it (contains, carefully selected), not a thing of its (its colour).
+    const says =
+      next.pos !== "n" || isPredicate(next) || isModifierForm(next.entry?.out.ko?.split(" ")[0] ?? "");
+    if (says) out.splice(end, 0, particlePiece(KO.topic));
+    return;
+  }
+}
