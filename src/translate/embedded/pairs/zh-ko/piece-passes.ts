@@ -348,6 +348,13 @@ export function chineseKorean(pieces: Piece[]): void {
     HANDLERS.find((h) => h.when(at))?.apply(at);
   }
   clausesBeforeCommas(pieces);
+  // A line read as a lone particle (a fragment the reader cut off: "from", "of") writes the particle.
+  const words = pieces.filter((p) => p.token.kind !== "space" && p.token.kind !== "punct");
+  const only = words.length === 1 ? words[0] : undefined;
+  if (only?.token.kind !== "lex" || only.token.pos !== "p" || only.text !== "") return;
+  const particle = (only.token.entry?.out.ko ?? "").replace(/^~|~$/g, "");
+  if (only.token.src === SRC.of) only.text = KO.of;
+  else if (/^[\p{Script=Hangul}]+$/u.test(particle)) only.text = particle;
 }
 
 /**
