@@ -21,7 +21,13 @@ import {
 } from "./phrase-passes.ts";
 import { chineseKorean } from "./piece-passes.ts";
 import { chinesePieces } from "./segment-pieces.ts";
-import { attachPrefixes, colorsInLists, countersWithoutNumber, qualitiesBeforeOf } from "./token-fixes.ts";
+import {
+  attachPrefixes,
+  colorsInLists,
+  countersWithoutNumber,
+  kindSuffixes,
+  qualitiesBeforeOf,
+} from "./token-fixes.ts";
 import { CLAUSE_VERBS, MANNER_VERBS, OBJECT_PARTICLE } from "./token-helpers.ts";
 import { fronting, predicates } from "./word-order.ts";
 import { KO, MAPS, RE, SETS, SRC } from "./words.ts";
@@ -99,6 +105,7 @@ export const chineseToKorean: PairGrammar = {
     attachPrefixes(tokens, lexicon);
     colorsInLists(tokens, lexicon);
     qualitiesBeforeOf(tokens, lexicon);
+    kindSuffixes(tokens);
   },
   beforeReorder,
   ...chineseObjects,

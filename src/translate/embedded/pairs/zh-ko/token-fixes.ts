@@ -125,3 +125,25 @@ function qualityAfterOf(tokens: Token[], i: number, lexicon: Lexicon): void {
   if (noun !== t.entry.out.ko && lexicon.sinoKorean?.has(noun))
     tokens[i + 2] = { ...t, pos: "n", entry: { ...t.entry, out: { ...t.entry.out, ko: noun } } };
 }
+
+/**
+ * A kind named by a one-character suffix (economy type, reinforced type): a Sino-Korean word before it
+ * takes the suffix glued and becomes one noun, so that a verb (reinforce) does not take it as its object.
+ */
+export function kindSuffixes(tokens: Token[]): void {
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    const suffix = MAPS.kindSuffixes[t.src];
+    const before = tokens[i - 1] as Token;
+    const word = before.entry?.out.ko ?? "";
+    if (!suffix || t.kind !== "lex" || before.kind !== "lex" || !before.entry) continue;
+    if (before.entry.kind === "user" || !/^[\p{Script=Hangul}]{2}$/u.test(word)) continue;
+    tokens.splice(i - 1, 2, {
+      ...before,
+      src: `${before.src}${t.src}`,
+      pos: "n",
+      entry: { ...before.entry, pos: "n", out: { ...before.entry.out, ko: `${word}${suffix}` } },
+    });
+    i--;
+  }
+}
