@@ -26,6 +26,7 @@ import {
   colorsInLists,
   countersWithoutNumber,
   kindSuffixes,
+  objectMarkers,
   qualitiesBeforeOf,
 } from "./token-fixes.ts";
 import { CLAUSE_VERBS, MANNER_VERBS, OBJECT_PARTICLE } from "./token-helpers.ts";
@@ -106,6 +107,7 @@ export const chineseToKorean: PairGrammar = {
     colorsInLists(tokens, lexicon);
     qualitiesBeforeOf(tokens, lexicon);
     kindSuffixes(tokens);
+    objectMarkers(tokens);
   },
   beforeReorder,
   ...chineseObjects,

@@ -24,7 +24,7 @@ import { KO, MAPS, RE, SETS, SRC } from "./words.ts";
 export function locatives(out: Token[]): void {
   for (let i = 0; i < out.length; i++) {
     const t = out[i] as Token;
-    if (t.src === SRC.objectMarker && t.kind === "lex" && t.pos === "p") {
+    if (SETS.objectMarkers.has(t.src) && t.kind === "lex" && t.pos === "p") {
       // The object marker before its verb: the object takes its particle.
       let end = i + 1;
       while (out[end]?.kind === "lex" && out[end]?.pos === "n") end++;

@@ -29,7 +29,8 @@ export function countersWithoutNumber(tokens: Token[]): string[] {
           // A range ends in a number too (two to three times).
           (prev.kind === "rule" && /\d$/.test(prev.src)) ||
           SETS.counterHosts.has(prev.src));
-      if (!counted) found.push(t.src);
+      // "Ba" before what it takes (put the phone on the stand) marks an object, not a count.
+      if (!counted && !objectMarker(tokens, i)) found.push(t.src);
     }
     if (t.kind !== "space") prev = t;
   });
@@ -145,5 +146,23 @@ export function kindSuffixes(tokens: Token[]): void {
       entry: { ...before.entry, pos: "n", out: { ...before.entry.out, ko: `${word}${suffix}` } },
     });
     i--;
+  }
+}
+
+/** A counter that also marks an object (ba), with no number before it and a noun after it. */
+function objectMarker(tokens: Token[], i: number): boolean {
+  const next = tokens[i + 1];
+  return SETS.objectMarkers.has(tokens[i]?.src ?? "") && next?.kind === "lex" && next.pos === "n";
+}
+
+/** The object marker read as a counter (ba) is the marker: it writes nothing, the object takes its particle. */
+export function objectMarkers(tokens: Token[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    const prev = tokens[i - 1];
+    const counted =
+      prev && (prev.kind === "number" || prev.number !== undefined || SETS.counterHosts.has(prev.src));
+    if (t.kind !== "lex" || t.pos !== "cl" || counted || !objectMarker(tokens, i) || !t.entry) continue;
+    tokens[i] = { ...t, pos: "p", entry: { ...t.entry, pos: "p", out: { ...t.entry.out, ko: "" } } };
   }
 }
