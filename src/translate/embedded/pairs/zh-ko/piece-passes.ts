@@ -116,7 +116,8 @@ const HANDLERS: Handler[] = [
       const to = pieces[j - 1];
       if (j === i + 1 || !to || phraseEnd(pieces[j]) || !/[\p{Script=Hangul}]$/u.test(to.text)) return;
       if (RE.toPerson.test(to.text)) return;
-      to.text = `${to.text}${KO.toPerson}`;
+      // To a person (the baby) with the personal particle; to a thing (the skin) with the plain one.
+      to.text = `${to.text}${KOREAN.person.test(to.text) ? KO.toPerson : KO.at.replace(/^~/, "")}`;
     },
   },
   // Washes very clean, wears more comfortably: how well it is done goes before the act.
