@@ -19,7 +19,7 @@ export const DEV_SET: DevCase[] = [
   { text: "买二送一", source: "zh", target: "ko", expected: "2+1" },
   { text: "第二件半价", source: "zh", target: "ko", expected: "두 번째 상품 반값" },
   { text: "限时秒杀", source: "zh", target: "ko", expected: "타임 특가" },
-  { text: "今日下单188元", source: "zh", target: "ko", expected: "오늘 주문 188위안" },
+  { text: "今日下单188元", source: "zh", target: "ko", expected: "오늘 주문 시 188위안" },
   { text: "仅限一天", source: "zh", target: "ko", expected: "단 하루" },
   { text: "100%桑蚕丝", source: "zh", target: "ko", expected: "실크 100%" },
   { text: "精选优质面料", source: "zh", target: "ko", expected: "엄선된 고급 원단" },

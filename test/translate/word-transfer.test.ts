@@ -59,6 +59,9 @@ describe("Chinese words no phrase covers", () => {
     ["锁骨", /쇄골/],
     // Characters that make no word are read together, as a name.
     ["斯格威", /^사격위$/],
+    // A name that ends with a place's kind the glossary knows keeps the kind's Korean word (station).
+    ["南丰站", /^남풍 역$/],
+    ["北京西站", /^베이징 서 역$/],
     // A grammar character is never read as a character (的 is not 적).
     ["这是我的锁骨", /^(?!.*적).*쇄골/],
   ])("%s", async (text, expected) => {
@@ -67,6 +70,29 @@ describe("Chinese words no phrase covers", () => {
     expect(r.text).toMatch(expected);
     expect(r.text).not.toMatch(/\p{Script=Han}/u);
     expect(r.origin?.words).toBeGreaterThan(0);
+  });
+});
+
+describe("classical Chinese the shop vocabulary does not know: read by its sounds (classical-reading.ts)", () => {
+  it.each([
+    // A sutra in traditional characters: each phrase's characters run together, spaced as the source.
+    ["無眼耳鼻舌身意 無色聲香味觸法", "무안이비설신의 무색성향미촉법"],
+    // Characters no word of the Sino-Xenic table holds (亦) come from libhangul's character list.
+    ["死 亦無老死盡 無苦集滅道", "사 역무노사진 무고집멸도"],
+  ])("%s -> %s", async (text, expected) => {
+    expect((await ko(text, "zh")).text).toBe(expected);
+  });
+
+  it.each([
+    // Shop lines in traditional characters, known to the glossary, keep their meaning.
+    ["台灣現貨 當日出貨", "대만 재고 당일 발송"],
+    ["品質保證 安心選購", "품질 보장 안심 구매"],
+    // Simplified Chinese is never read by its sounds.
+    ["无眼耳鼻舌身意", /^(?!무안이비설신의$)/],
+  ])("%s keeps its meaning", async (text, expected) => {
+    const r = (await ko(text, "zh")).text;
+    if (typeof expected === "string") expect(r).toBe(expected);
+    else expect(r).toMatch(expected);
   });
 });
 

@@ -25,6 +25,7 @@ import { addEntry, createLexicon, type Family, type Lexicon, type OutLang } from
 import { regionalCurrency } from "./regional-currency.ts";
 import { restoreWordSpaces } from "./run-together-words.ts";
 import { segment, type Token } from "./segment.ts";
+import { CLASSICAL_WORDS_SHARE, classicalReading, mayBeClassical } from "./transfer/classical-reading.ts";
 import { latinNamesInHangul } from "./transfer/latin-names.ts";
 import { TRANSFERRED, transferUnknown, unknownWords } from "./transfer/word-transfer.ts";
 
@@ -199,7 +200,14 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
     const leftover = family === "en" && lang === "ko" ? leftoverEnglish(ownWords, normalized) : [];
     if (leftover.length) return kept(`English words left untranslated: ${leftover.join(" ")}`);
     if (output === original) return kept("nothing to translate");
-    return { text: output, status: "translated", provider: EMBEDDED, origin: originOf(tokens) };
+    const origin = originOf(tokens);
+    // Classical Chinese the shop vocabulary does not know (a sutra) is read by its sounds.
+    const classical =
+      family === "zh" && lang === "ko" && data.transfer && origin.words >= CLASSICAL_WORDS_SHARE
+        ? classicalLine(nfkc, normalized, data.transfer.hanja)
+        : undefined;
+    if (classical) return { text: classical, status: "translated", provider: EMBEDDED, origin };
+    return { text: output, status: "translated", provider: EMBEDDED, origin };
   };
 
   return {
@@ -255,6 +263,12 @@ function characterSplitWords(tokens: Token[], lexicon: Lexicon, lang: OutLang): 
     }
   }
   return found;
+}
+
+/** A traditional Han-only line's Sino-Korean reading (see classical-reading.ts), or undefined. */
+function classicalLine(nfkc: string, simplified: string, hanja: ReadonlyMap<string, string>) {
+  if (simplified === nfkc || !hasTraditionalCharacters(nfkc) || !mayBeClassical(nfkc)) return undefined;
+  return classicalReading(nfkc, hanja);
 }
 
 function outLang(target: TargetLang): OutLang {

@@ -16,15 +16,14 @@
  *
  * Tokens it makes are marked (TRANSFERRED) so that the result can say how much came from this path.
  */
-import { type Entry, type Family, initialSoundLaw, type Lexicon, type Pos } from "../lexicon.ts";
+import { type Family, initialSoundLaw, type Lexicon } from "../lexicon.ts";
 import type { Token } from "../tokens.ts";
 import { kanaToHangul } from "./kana-hangul.ts";
 import type { GrammarWord, TransferData } from "./transfer-data.ts";
+import { HAN, isLoneCharacter, nameThenNoun, TRANSFERRED, word } from "./transferred.ts";
 
-/** Tokens written by the word-level transfer (the rest came from known phrases, rules or the dictionary). */
-export const TRANSFERRED = new WeakSet<Token>();
+export { TRANSFERRED };
 
-const HAN = /[\p{Script=Han}々〆]/u;
 const KATAKANA = /[\p{Script=Katakana}ー]/u;
 const HIRAGANA = /\p{Script=Hiragana}/u;
 
@@ -33,13 +32,6 @@ export interface TransferLexicons {
   source: Lexicon;
   /** The English lexicon: its glossary rows give the Korean of an English gloss. */
   english: Lexicon;
-}
-
-function word(src: string, ko: string, pos: Pos = "n"): Token {
-  const entry: Entry = { out: { ko }, pos, kind: "dict" };
-  const token: Token = { src, kind: "lex", pos, entry };
-  TRANSFERRED.add(token);
-  return token;
 }
 
 function grammarToken(src: string, g: GrammarWord): Token {
@@ -245,7 +237,9 @@ export function transferUnknown(
     const prev = out.at(-1);
     const afterWord =
       prev !== undefined && (prev.kind === "lex" || prev.kind === "latin" || prev.kind === "number");
-    out.push(...scriptRuns(run, family, data, lex, afterWord));
+    const read = scriptRuns(run, family, data, lex, afterWord);
+    const ends = !HAN.test(tokens[i]?.src ?? "");
+    out.push(...(ends ? nameThenNoun(read, tokens[i - 1], data) : read));
   }
   return orderEnglishPostpositions(out, data);
 }
@@ -324,15 +318,6 @@ export function unknownWords(tokens: readonly Token[], words: readonly string[])
   }
   return out;
 }
-
-const isLoneCharacter = (t: Token | undefined): boolean =>
-  t !== undefined &&
-  t.kind === "lex" &&
-  t.entry?.kind !== "user" &&
-  t.pos !== "p" &&
-  !TRANSFERRED.has(t) &&
-  t.src.length === 1 &&
-  HAN.test(t.src);
 
 /** Splits a Chinese or Japanese run by script and transfers each part. */
 function scriptRuns(

@@ -102,3 +102,29 @@ export function serialVerbs(out: Token[]): void {
     out.splice(end, 0, CLAUSE_END);
   }
 }
+
+/**
+ * A shop act (order, buy, follow) before what it earns (a price, a gift, a discount, a coupon, priority
+ * shipping) is the condition of it, said "on ordering" (KO.when after the act): buy and get a gift, order
+ * today for 188.
+ * The act keeps its own object (follow the shop) and ends its clause there.
+ */
+export function purchaseConditions(out: Token[]): void {
+  const money = (at: number) => {
+    const t = out[at];
+    if (t?.kind === "rule") return RE.money.test(t.src) && !SETS.thresholds.has(Array.from(t.src)[0] ?? "");
+    return t?.kind === "number" && RE.money.test(out[at + 1]?.src ?? "");
+  };
+  const earns = (at: number) => money(at) || SETS.rewards.has(out[at]?.src ?? "");
+  for (let i = 0; i < out.length; i++) {
+    const act = out[i] as Token;
+    const korean = act.entry?.out.ko ?? "";
+    if (act.kind !== "lex" || !RE.purchaseAct.test(korean) || korean.startsWith("~")) continue;
+    let end = i + 1;
+    // A verb's object (follow the shop) comes before what it earns; a noun act earns right after it.
+    while (act.pos === "v" && out[end]?.kind === "lex" && out[end]?.pos === "n" && !earns(end)) end++;
+    if (!earns(end)) continue;
+    out[i] = withKorean(act, `${korean.replace(RE.actNoun, "")} ${KO.when}`);
+    out.splice(end, 0, CLAUSE_END);
+  }
+}

@@ -4,10 +4,12 @@
  */
 import type { PairGrammar } from "../../grammar.ts";
 import type { Piece, Token } from "../../tokens.ts";
-import { conditions, requests, serialVerbs } from "./clause-passes.ts";
+import { conditions, purchaseConditions, requests, serialVerbs } from "./clause-passes.ts";
 import { chineseObjects } from "./objects.ts";
 import {
+  adverbsBeforeActs,
   causes,
+  comitatives,
   countsAfterNouns,
   instruments,
   locatives,
@@ -15,18 +17,29 @@ import {
   placesAfterVerbs,
   resultComplements,
   theMore,
+  topics,
 } from "./phrase-passes.ts";
 import { chineseKorean } from "./piece-passes.ts";
 import { chinesePieces } from "./segment-pieces.ts";
-import { attachPrefixes, colorsInLists, countersWithoutNumber } from "./token-fixes.ts";
-import { CLAUSE_VERBS, OBJECT_PARTICLE } from "./token-helpers.ts";
+import {
+  attachPrefixes,
+  colorsInLists,
+  countersWithoutNumber,
+  kindSuffixes,
+  objectMarkers,
+  qualitiesBeforeOf,
+} from "./token-fixes.ts";
+import { CLAUSE_VERBS, MANNER_VERBS, OBJECT_PARTICLE } from "./token-helpers.ts";
 import { fronting, predicates } from "./word-order.ts";
-import { KO, MAPS, RE, SRC } from "./words.ts";
+import { KO, MAPS, RE, SETS, SRC } from "./words.ts";
 
 function beforeReorder(out: Token[]): void {
+  topics(out);
   theMore(out);
+  comitatives(out);
   onceBeforeActs(out);
   conditions(out);
+  purchaseConditions(out);
   serialVerbs(out);
   locatives(out);
   causes(out);
@@ -34,6 +47,7 @@ function beforeReorder(out: Token[]): void {
   resultComplements(out);
   placesAfterVerbs(out);
   instruments(out);
+  adverbsBeforeActs(out);
   requests(out);
 }
 
@@ -41,7 +55,7 @@ function beforeReorder(out: Token[]): void {
 function beforeVerbPlaced(out: Token[], end: number, verb: Token): number {
   const korean = verb.entry?.out.ko ?? "";
   if (
-    (RE.request.test(korean) || CLAUSE_VERBS.has(verb)) &&
+    (RE.request.test(korean) || CLAUSE_VERBS.has(verb) || MANNER_VERBS.has(verb)) &&
     !verb.entry?.out.ko?.startsWith("~") &&
     out[end - 2]?.kind === "lex" &&
     out[end - 2]?.pos !== "cl"
@@ -62,6 +76,12 @@ function tokenText(token: Token, text: string, ordered: Token[], i: number, piec
     if (free && before?.number === undefined && before?.kind !== "number" && !counts) text = free;
     if (token.src === SRC.style && RE.styleFor.test(pieces.at(-1)?.text ?? "")) text = KO.forUse;
   }
+  // After a noun: a counter names the noun's number (card number, seat number), not a size; "part" is
+  // the noun's part (the trim), not "some".
+  const named = MAPS.afterNoun[token.src];
+  const before = named && token.kind === "lex" ? prev() : undefined;
+  if (named && before?.kind === "lex" && before.pos === "n" && !SETS.counterHosts.has(before.src))
+    text = named;
   if (token.kind === "lex" && token.src === SRC.pack) {
     // A pack for a use where no count comes before (ten tablets a pack is a count).
     const before = prev();
@@ -85,6 +105,9 @@ export const chineseToKorean: PairGrammar = {
   afterSegment: (tokens, lexicon) => {
     attachPrefixes(tokens, lexicon);
     colorsInLists(tokens, lexicon);
+    qualitiesBeforeOf(tokens, lexicon);
+    kindSuffixes(tokens);
+    objectMarkers(tokens);
   },
   beforeReorder,
   ...chineseObjects,

@@ -26,9 +26,19 @@ function objectStart(out: Token[], i: number, moved: Set<Token>, isObjectPart: O
   return end;
 }
 
-/** "de" between a quality and its noun stays inside the object (enjoy a comfortable sleep). */
+/**
+ * "de" between a quality and its noun stays inside the object (enjoy a comfortable sleep), and so does the
+ * enumeration comma between two nouns (contains wheat, egg, milk).
+ */
 function keepsInObject(out: Token[], i: number, end: number, isObjectPart: ObjectTest): boolean {
-  return out[end]?.src === SRC.of && end > i + 1 && isObjectPart(out[end - 1]) && isObjectPart(out[end + 1]);
+  const between = end > i + 1 && isObjectPart(out[end - 1]) && isObjectPart(out[end + 1]);
+  if (out[end]?.src === SRC.of) return between;
+  return (
+    out[end]?.kind === "punct" &&
+    SETS.enumeration.has(out[end]?.src ?? "") &&
+    between &&
+    !isPredicate(out[end + 1])
+  );
 }
 
 const objectEnd: NonNullable<PairGrammar["objectEnd"]> = (out, i, end, lang, moved, isObjectPart) => {

@@ -3,11 +3,12 @@
  * (and where something is kept), a cause, a result after its act, a place after a verb, the tool an act
  * is done with, "all at once", "the more ... the more", and a count after the noun it counts.
  */
-import { toTheMore } from "../../hangul.ts";
+import { isModifierForm, toAdverb, toTheMore } from "../../hangul.ts";
 import type { Token } from "../../tokens.ts";
 import {
   isAct,
   isPredicate,
+  MANNER_VERBS,
   OBJECT_PARTICLE,
   particlePiece,
   phraseEnds,
@@ -23,7 +24,7 @@ import { KO, MAPS, RE, SETS, SRC } from "./words.ts";
 export function locatives(out: Token[]): void {
   for (let i = 0; i < out.length; i++) {
     const t = out[i] as Token;
-    if (t.src === SRC.objectMarker && t.kind === "lex" && t.pos === "p") {
+    if (SETS.objectMarkers.has(t.src) && t.kind === "lex" && t.pos === "p") {
       // The object marker before its verb: the object takes its particle.
       let end = i + 1;
       while (out[end]?.kind === "lex" && out[end]?.pos === "n") end++;
@@ -155,9 +156,10 @@ export function instruments(out: Token[]): void {
     const t = out[i] as Token;
     if (t.src !== SRC.use || t.kind !== "lex" || t.pos !== "v") continue;
     let end = i + 1;
-    while (out[end]?.kind === "lex" && out[end]?.pos === "n" && !isAct(out[end])) end++;
+    while (out[end]?.kind === "lex" && out[end]?.pos === "n" && !isAct(out[end]) && !closingAct(out, end))
+      end++;
     const act = out[end];
-    if (!isAct(act)) continue;
+    if (!isAct(act) && !closingAct(out, end)) continue;
     const said =
       end === i + 1 &&
       RE.saidWithTool.test(act?.entry?.out.ko ?? "") &&
@@ -214,5 +216,84 @@ export function countsAfterNouns(out: Token[]): void {
     const nouns = out.splice(i + 2, end - i - 2);
     out.splice(i, 0, ...nouns);
     i = end - 1;
+  }
+}
+
+/**
+ * "With" + someone or something before an act (do not wash with other clothes, avoid contact with the
+ * eyes): where "and" opens the phrase (after an act, a prohibition, or at the start) it is the comitative,
+ * glued after its noun phrase, which stays the act's object.
+ */
+export function comitatives(out: Token[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.kind !== "lex" || t.pos !== "p" || !SETS.and.has(t.src) || !t.entry?.out.ko) continue;
+    const before = out[i - 1];
+    if (before && !phraseEnds(before) && before.pos !== "v") continue;
+    let end = i + 1;
+    const noun = (x: Token | undefined) =>
+      x?.kind === "lex" && x.pos === "n" && !isPredicate(x) && !SETS.together.has(x.src);
+    while (noun(out[end])) end++;
+    // Without a verb after it, the last noun is the act (contact with the skin).
+    const act = out[end]?.pos === "v" || SETS.together.has(out[end]?.src ?? "");
+    if (!act && phraseEnds(out[end]) && end > i + 2) end--;
+    else if (!act) continue;
+    if (end === i + 1) continue;
+    out.splice(end, 0, particlePiece(t.entry.out.ko));
+    out.splice(i, 1);
+  }
+}
+
+/** An act noun (washing, rinsing) that closes its phrase after a tool: the act the tool is used for. */
+const closingAct = (out: Token[], at: number) =>
+  at > 0 && RE.closingActs.test(out[at]?.entry?.out.ko ?? "") && phraseEnds(out[at + 1]);
+
+/**
+ * A quality right before an act says how the act is done (effectively improves): its adverb, which goes
+ * with the act behind its object (adjust the angle freely).
+ */
+export function adverbsBeforeActs(out: Token[]): void {
+  for (let i = 0; i + 1 < out.length; i++) {
+    const t = out[i] as Token;
+    const act = out[i + 1] as Token;
+    const korean = t.entry?.out.ko ?? "";
+    if (t.kind !== "lex" || t.entry?.kind === "user" || act.kind !== "lex" || act.pos !== "v") continue;
+    if (SETS.modals.has(act.src) || SETS.prohibitions.has(act.src) || !isModifierForm(korean)) continue;
+    const actKorean = act.entry?.out.ko ?? "";
+    if (korean.includes(" ") || !actKorean || /^~| … /.test(actKorean)) continue;
+    // One character on either side makes a word of its own (a good choice), not a manner.
+    if (t.src.length < 2 || act.src.length < 2) continue;
+    const adverb = korean.endsWith(KO.jeokModifier)
+      ? `${korean.slice(0, -KO.jeokModifier.length)}${KO.jeokAdverb}`
+      : toAdverb(korean);
+    if (!adverb) continue;
+    // A degree word before the quality (more effectively) goes with it.
+    const degree = out[i - 1];
+    const more =
+      degree?.kind === "lex" && SETS.degreeBefore.has(degree.src) ? degree.entry?.out.ko : undefined;
+    out[i + 1] = withKorean(act, `${more ? `${more} ` : ""}${adverb} ${actKorean}`);
+    MANNER_VERBS.add(out[i + 1] as Token);
+    out.splice(more ? i - 1 : i, more ? 2 : 1);
+  }
+}
+
+/**
+ * "This product" opening a sentence (the line, or after a label's colon) that says something of it is the
+ * topic (this product contains ...).
+ */
+export function topics(out: Token[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const before = out.slice(0, i).filter((t) => t.kind !== "space");
+    const opens = before.every((t) => t.kind === "number" || t.kind === "punct") || out[i - 1]?.src === ":";
+    if (!opens || out[i]?.kind !== "lex") continue;
+    const two = `${out[i]?.src}${out[i + 1]?.src ?? ""}`;
+    const end = SETS.topics.has(two) ? i + 2 : SETS.topics.has(out[i]?.src ?? "") ? i + 1 : -1;
+    const next = out[end];
+    if (end < 0 || !next || phraseEnds(next)) continue;
+    // What follows says something of it (contains, carefully selected), not a thing of its (its colour).
+    const says =
+      next.pos !== "n" || isPredicate(next) || isModifierForm(next.entry?.out.ko?.split(" ")[0] ?? "");
+    if (says) out.splice(end, 0, particlePiece(KO.topic));
+    return;
   }
 }

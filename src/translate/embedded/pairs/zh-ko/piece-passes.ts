@@ -116,7 +116,8 @@ const HANDLERS: Handler[] = [
       const to = pieces[j - 1];
       if (j === i + 1 || !to || phraseEnd(pieces[j]) || !/[\p{Script=Hangul}]$/u.test(to.text)) return;
       if (RE.toPerson.test(to.text)) return;
-      to.text = `${to.text}${KO.toPerson}`;
+      // To a person (the baby) with the personal particle; to a thing (the skin) with the plain one.
+      to.text = `${to.text}${KOREAN.person.test(to.text) ? KO.toPerson : KO.at.replace(/^~/, "")}`;
     },
   },
   // Washes very clean, wears more comfortably: how well it is done goes before the act.
@@ -346,5 +347,35 @@ export function chineseKorean(pieces: Piece[]): void {
     const w = pieces[i] as Piece;
     const at = { pieces, i, w, src: w.token.src };
     HANDLERS.find((h) => h.when(at))?.apply(at);
+  }
+  clausesBeforeCommas(pieces);
+  // A line read as a lone particle (a fragment the reader cut off: "from", "of") writes the particle.
+  const words = pieces.filter((p) => p.token.kind !== "space" && p.token.kind !== "punct");
+  const only = words.length === 1 ? words[0] : undefined;
+  if (only?.token.kind !== "lex" || only.token.pos !== "p" || only.text !== "") return;
+  const particle = (only.token.entry?.out.ko ?? "").replace(/^~|~$/g, "");
+  if (only.token.src === SRC.of) only.text = KO.of;
+  else if (/^[\p{Script=Hangul}]+$/u.test(particle)) only.text = particle;
+}
+
+/**
+ * A clause with its subject that ends on a quality before a comma and more text (the colour holds fast,
+ * ...) joins what follows with the connective ending, not the modifier, which would wait for a noun.
+ */
+function clausesBeforeCommas(pieces: Piece[]): void {
+  for (let i = 0; i + 1 < pieces.length; i++) {
+    const p = pieces[i] as Piece;
+    const mark = pieces[i + 1] as Piece;
+    if (p.token.kind !== "lex" || mark.token.kind !== "punct" || !SETS.listMarks.has(mark.token.src))
+      continue;
+    // More text follows, or the line breaks off after the comma (the sentence goes on below).
+    const more = pieces.slice(i + 2).some((q) => q.token.kind === "lex") || i + 2 === pieces.length;
+    // The quality is said of a noun before it, in the piece or as the piece before (absorbency good).
+    const before = pieces[i - 1];
+    const said = RE.subjectClause.test(p.text) || (before?.token.kind === "lex" && before.token.pos === "n");
+    if (!said || !more) continue;
+    const last = p.text.split(" ").at(-1) ?? "";
+    const connective = isModifierForm(last) ? toConnective(last) : undefined;
+    if (connective) p.text = `${p.text.slice(0, p.text.length - last.length)}${connective}`;
   }
 }

@@ -29,7 +29,8 @@ export function countersWithoutNumber(tokens: Token[]): string[] {
           // A range ends in a number too (two to three times).
           (prev.kind === "rule" && /\d$/.test(prev.src)) ||
           SETS.counterHosts.has(prev.src));
-      if (!counted) found.push(t.src);
+      // "Ba" before what it takes (put the phone on the stand) marks an object, not a count.
+      if (!counted && !objectMarker(tokens, i)) found.push(t.src);
     }
     if (t.kind !== "space") prev = t;
   });
@@ -83,7 +84,85 @@ export function colorsInLists(tokens: Token[], lexicon: Lexicon): void {
     const t = tokens[i] as Token;
     if (t.kind !== "lex" || t.src.length !== 1 || !t.entry) continue;
     const name = lexicon.entries.get(`${t.src}${SRC.colour}`)?.out.ko;
-    if (!name || !(mark(tokens[i - 1]) || mark(tokens[i + 1]))) continue;
+    // The colour stands alone between list marks (red, yellow), not at the end of a word (wheat flour).
+    const alone = (t: Token | undefined) => t === undefined || t.kind === "space" || mark(t);
+    if (!name || !(mark(tokens[i - 1]) || mark(tokens[i + 1])) || !alone(tokens[i - 1])) continue;
     tokens[i] = { ...t, pos: "n", entry: { ...t.entry, out: { ...t.entry.out, ko: name } } };
+  }
+}
+
+/**
+ * A quality said with "de" before its noun (dry hair, an essential difference): a Sino-Korean noun whose
+ * adjective Korean writes (the noun + KO.adjective endings, as some glossary row writes it) takes that form.
+ */
+export function qualitiesBeforeOf(tokens: Token[], lexicon: Lexicon): void {
+  const words = koreanWords(lexicon);
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    qualityAfterOf(tokens, i, lexicon);
+    const t = tokens[i] as Token;
+    if (t.kind !== "lex" || t.pos !== "n" || t.entry?.kind === "user" || tokens[i + 1]?.src !== SRC.of)
+      continue;
+    if (tokens[i + 2]?.kind !== "lex" || tokens[i + 2]?.pos !== "n") continue;
+    const word = t.entry?.out.ko ?? "";
+    if (!/^[\p{Script=Hangul}]{2,}$/u.test(word)) continue;
+    const adjective = KO.adjectiveEndings.map((e) => `${word}${e}`).find((a) => words.has(a));
+    if (adjective)
+      tokens[i] = {
+        ...t,
+        pos: "m",
+        entry: { ...(t.entry as Entry), out: { ...t.entry?.out, ko: adjective } },
+      };
+  }
+}
+
+/** A quality that closes the phrase after "de" (the child's safety) is its Sino-Korean noun, not the adjective. */
+function qualityAfterOf(tokens: Token[], i: number, lexicon: Lexicon): void {
+  const t = tokens[i + 2];
+  if (tokens[i + 1]?.src !== SRC.of || tokens[i]?.kind !== "lex" || t?.kind !== "lex" || !t.entry) return;
+  const after = tokens[i + 3];
+  // The phrase ends there, or a predicate follows (is very important).
+  if (after && after.kind !== "space" && after.kind !== "punct" && !SETS.degreeBefore.has(after.src)) return;
+  const noun = (t.entry.out.ko ?? "").replace(RE.sinoAdjective, "");
+  if (noun !== t.entry.out.ko && lexicon.sinoKorean?.has(noun))
+    tokens[i + 2] = { ...t, pos: "n", entry: { ...t.entry, out: { ...t.entry.out, ko: noun } } };
+}
+
+/**
+ * A kind named by a one-character suffix (economy type, reinforced type): a Sino-Korean word before it
+ * takes the suffix glued and becomes one noun, so that a verb (reinforce) does not take it as its object.
+ */
+export function kindSuffixes(tokens: Token[]): void {
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    const suffix = MAPS.kindSuffixes[t.src];
+    const before = tokens[i - 1] as Token;
+    const word = before.entry?.out.ko ?? "";
+    if (!suffix || t.kind !== "lex" || before.kind !== "lex" || !before.entry) continue;
+    if (before.entry.kind === "user" || !/^[\p{Script=Hangul}]{2}$/u.test(word)) continue;
+    tokens.splice(i - 1, 2, {
+      ...before,
+      src: `${before.src}${t.src}`,
+      pos: "n",
+      entry: { ...before.entry, pos: "n", out: { ...before.entry.out, ko: `${word}${suffix}` } },
+    });
+    i--;
+  }
+}
+
+/** A counter that also marks an object (ba), with no number before it and a noun after it. */
+function objectMarker(tokens: Token[], i: number): boolean {
+  const next = tokens[i + 1];
+  return SETS.objectMarkers.has(tokens[i]?.src ?? "") && next?.kind === "lex" && next.pos === "n";
+}
+
+/** The object marker read as a counter (ba) is the marker: it writes nothing, the object takes its particle. */
+export function objectMarkers(tokens: Token[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    const prev = tokens[i - 1];
+    const counted =
+      prev && (prev.kind === "number" || prev.number !== undefined || SETS.counterHosts.has(prev.src));
+    if (t.kind !== "lex" || t.pos !== "cl" || counted || !objectMarker(tokens, i) || !t.entry) continue;
+    tokens[i] = { ...t, pos: "p", entry: { ...t.entry, pos: "p", out: { ...t.entry.out, ko: "" } } };
   }
 }

@@ -23,6 +23,9 @@ export const CLAUSE_END: Token = { src: "", kind: "space", pos: "n" };
 /** Acts made into a clause before another act (if pressed, having taken out): they take the object particle and are no request. */
 export const CLAUSE_VERBS = new WeakSet<Token>();
 
+/** Acts said with their manner (adjust freely): their object takes the object particle (the angle). */
+export const MANNER_VERBS = new WeakSet<Token>();
+
 /** A negated quality (not hot, not deformed) is said of the act; stainless steel and "different" are not. */
 export const isPredicate = (t: Token | undefined) =>
   !!t && t.src.startsWith(SRC.not) && !t.src.startsWith(SRC.stainless) && !t.src.startsWith(SRC.differs);
