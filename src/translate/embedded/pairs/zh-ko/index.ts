@@ -11,6 +11,7 @@ import {
   causes,
   comitatives,
   countsAfterNouns,
+  haveAtStart,
   instruments,
   locatives,
   onceBeforeActs,
@@ -35,6 +36,7 @@ import { KO, MAPS, RE, SETS, SRC } from "./words.ts";
 
 function beforeReorder(out: Token[]): void {
   topics(out);
+  haveAtStart(out);
   theMore(out);
   comitatives(out);
   onceBeforeActs(out);
