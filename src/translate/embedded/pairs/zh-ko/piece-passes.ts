@@ -8,6 +8,7 @@
 import { isModifierForm, isQuality, pickParticle, toConnective } from "../../hangul.ts";
 import { KOREAN } from "../../korean-words.ts";
 import type { Piece } from "../../tokens.ts";
+import { relativeClauses } from "./relative-clauses.ts";
 import { KO, MAPS, RE, SETS, SRC } from "./words.ts";
 
 interface At {
@@ -343,6 +344,7 @@ const HANDLERS: Handler[] = [
 ];
 
 export function chineseKorean(pieces: Piece[]): void {
+  relativeClauses(pieces);
   for (let i = 0; i < pieces.length; i++) {
     const w = pieces[i] as Piece;
     const at = { pieces, i, w, src: w.token.src };
