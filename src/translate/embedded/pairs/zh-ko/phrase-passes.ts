@@ -191,6 +191,9 @@ export function haveAtStart(out: Token[]): void {
     while (out[end]?.kind === "lex" && out[end]?.pos === "n" && !isAct(out[end])) end++;
     if (end === i + 1 || end > i + 4 || !phraseEnds(out[end])) continue;
     const said = RE.haveSaid.test(out[end - 1]?.entry?.out.ko ?? "");
+    // Two nouns or more may be a condition and what follows it (a quality problem: refund), so only one
+    // thing takes "there is" after it.
+    if (!said && end > i + 2) continue;
     out.splice(i, 1);
     if (!said) out.splice(end - 1, 0, t);
   }

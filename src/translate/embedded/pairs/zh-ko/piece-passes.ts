@@ -230,7 +230,8 @@ const HANDLERS: Handler[] = [
     when: ({ w, src }) => src === SRC.than && w.token.kind === "lex",
     apply({ pieces, i }) {
       let j = i + 1;
-      const more = (p: Piece | undefined) => p?.text === KO.more || !!p?.text.startsWith(`${KO.more} `);
+      const more = (p: Piece | undefined) =>
+        p?.text === KO.more || !!p?.text.startsWith(`${KO.more} `) || !!p?.token.src.startsWith(SRC.more);
       const bare = (p: Piece | undefined) => p?.token.kind === "lex" && !!MAPS.predicates[p.token.src];
       while (
         pieces[j]?.token.kind === "lex" &&
