@@ -24,10 +24,12 @@ import { chineseKorean } from "./piece-passes.ts";
 import { chinesePieces } from "./segment-pieces.ts";
 import {
   attachPrefixes,
+  beforeMoreText,
   colorsInLists,
   countersWithoutNumber,
   kindSuffixes,
   objectMarkers,
+  phraseOpeners,
   qualitiesBeforeOf,
 } from "./token-fixes.ts";
 import { CLAUSE_VERBS, MANNER_VERBS, OBJECT_PARTICLE } from "./token-helpers.ts";
@@ -110,6 +112,8 @@ export const chineseToKorean: PairGrammar = {
     qualitiesBeforeOf(tokens, lexicon);
     kindSuffixes(tokens);
     objectMarkers(tokens);
+    phraseOpeners(tokens);
+    beforeMoreText(tokens);
   },
   beforeReorder,
   ...chineseObjects,

@@ -156,7 +156,7 @@ export function instruments(out: Token[]): void {
   for (let i = 0; i < out.length; i++) {
     const t = out[i] as Token;
     const made = SETS.madeWith.has(t.src);
-    if ((t.src !== SRC.use && !made) || t.kind !== "lex" || t.pos !== "v") continue;
+    if ((t.src !== SRC.use && !made) || t.kind !== "lex" || (t.pos !== "v" && !made)) continue;
     const making = (at: number) => made && SETS.madeActs.has(out[at]?.src ?? "");
     let end = i + 1;
     while (
@@ -175,7 +175,8 @@ export function instruments(out: Token[]): void {
       RE.withTool.test(act?.entry?.out.ko ?? "");
     if (end === i + 1 && !said) continue;
     if (end > i + 1) out.splice(end, 0, particlePiece(KO.with));
-    out.splice(i, 1);
+    // "Selected" is said of the material (selected cotton, woven); "use" is the particle alone.
+    if (t.pos === "v") out.splice(i, 1);
   }
 }
 

@@ -166,3 +166,34 @@ export function objectMarkers(tokens: Token[]): void {
     tokens[i] = { ...t, pos: "p", entry: { ...t.entry, pos: "p", out: { ...t.entry.out, ko: "" } } };
   }
 }
+
+/**
+ * A word that opens a phrase before a noun says something else there than after a number (3 years or
+ * under; the following ingredients): maps.atPhraseStart.
+ */
+export function phraseOpeners(tokens: Token[]): void {
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    const said = MAPS.atPhraseStart[t.src];
+    const before = tokens[i - 1];
+    const opens = !before || before.kind === "space" || before.kind === "punct";
+    if (!said || t.kind !== "lex" || !t.entry || !opens || tokens[i + 1]?.kind !== "lex") continue;
+    tokens[i] = { ...t, entry: { ...t.entry, out: { ...t.entry.out, ko: said } } };
+  }
+}
+
+/**
+ * A word said one way when its phrase closes the sentence and another when a comma and more text follow
+ * (passed strict inspection; having gone through tempering, it ...): maps.beforeMoreText.
+ */
+export function beforeMoreText(tokens: Token[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    const said = MAPS.beforeMoreText[t.src];
+    if (!said || t.kind !== "lex" || !t.entry) continue;
+    const mark = tokens.findIndex((u, j) => j > i && u.kind === "punct");
+    if (mark < 0 || !SETS.listMarks.has(tokens[mark]?.src ?? "")) continue;
+    if (!tokens.slice(mark + 1).some((u) => u.kind === "lex")) continue;
+    tokens[i] = { ...t, entry: { ...t.entry, out: { ...t.entry.out, ko: said } } };
+  }
+}
