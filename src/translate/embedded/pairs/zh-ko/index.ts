@@ -23,6 +23,7 @@ import {
 import { chineseKorean } from "./piece-passes.ts";
 import { chinesePieces } from "./segment-pieces.ts";
 import {
+  actTimes,
   attachPrefixes,
   beforeMoreText,
   colorsInLists,
@@ -114,6 +115,7 @@ export const chineseToKorean: PairGrammar = {
     objectMarkers(tokens);
     phraseOpeners(tokens);
     beforeMoreText(tokens);
+    actTimes(tokens);
   },
   beforeReorder,
   ...chineseObjects,
