@@ -11,6 +11,7 @@ import {
   causes,
   comitatives,
   countsAfterNouns,
+  haveAtStart,
   instruments,
   locatives,
   onceBeforeActs,
@@ -22,11 +23,14 @@ import {
 import { chineseKorean } from "./piece-passes.ts";
 import { chinesePieces } from "./segment-pieces.ts";
 import {
+  actTimes,
   attachPrefixes,
+  beforeMoreText,
   colorsInLists,
   countersWithoutNumber,
   kindSuffixes,
   objectMarkers,
+  phraseOpeners,
   qualitiesBeforeOf,
 } from "./token-fixes.ts";
 import { CLAUSE_VERBS, MANNER_VERBS, OBJECT_PARTICLE } from "./token-helpers.ts";
@@ -35,6 +39,7 @@ import { KO, MAPS, RE, SETS, SRC } from "./words.ts";
 
 function beforeReorder(out: Token[]): void {
   topics(out);
+  haveAtStart(out);
   theMore(out);
   comitatives(out);
   onceBeforeActs(out);
@@ -108,6 +113,9 @@ export const chineseToKorean: PairGrammar = {
     qualitiesBeforeOf(tokens, lexicon);
     kindSuffixes(tokens);
     objectMarkers(tokens);
+    phraseOpeners(tokens);
+    beforeMoreText(tokens);
+    actTimes(tokens);
   },
   beforeReorder,
   ...chineseObjects,

@@ -149,24 +149,54 @@ export function placesAfterVerbs(out: Token[]): void {
 
 /**
  * "Use" before a thing and an act is what the act is done with (rinse with water), not a second act
- * (use).
+ * (use); "adopt" or "select" a material before an act of making is what it is made of (made of quality
+ * fabric: sets madeWith, madeActs).
  */
 export function instruments(out: Token[]): void {
   for (let i = 0; i < out.length; i++) {
     const t = out[i] as Token;
-    if (t.src !== SRC.use || t.kind !== "lex" || t.pos !== "v") continue;
+    const made = SETS.madeWith.has(t.src);
+    if ((t.src !== SRC.use && !made) || t.kind !== "lex" || (t.pos !== "v" && !made)) continue;
+    const making = (at: number) => made && SETS.madeActs.has(out[at]?.src ?? "");
     let end = i + 1;
-    while (out[end]?.kind === "lex" && out[end]?.pos === "n" && !isAct(out[end]) && !closingAct(out, end))
+    while (
+      out[end]?.kind === "lex" &&
+      out[end]?.pos === "n" &&
+      !isAct(out[end]) &&
+      !closingAct(out, end) &&
+      !making(end)
+    )
       end++;
     const act = out[end];
-    if (!isAct(act) && !closingAct(out, end)) continue;
+    if (made ? end === i + 1 || !making(end) : !isAct(act) && !closingAct(out, end)) continue;
     const said =
       end === i + 1 &&
       RE.saidWithTool.test(act?.entry?.out.ko ?? "") &&
       RE.withTool.test(act?.entry?.out.ko ?? "");
     if (end === i + 1 && !said) continue;
     if (end > i + 1) out.splice(end, 0, particlePiece(KO.with));
+    // "Selected" is said of the material (selected cotton, woven); "use" is the particle alone.
+    if (t.pos === "v") out.splice(i, 1);
+  }
+}
+
+/**
+ * "Have" opening a phrase of nouns says there is the thing: Korean names the thing first and "there is"
+ * after it (gifts: there are), and leaves it out where the phrase already ends on "can be chosen".
+ */
+export function haveAtStart(out: Token[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i] as Token;
+    if (t.src !== SRC.have || t.kind !== "lex" || (i > 0 && !phraseEnds(out[i - 1]))) continue;
+    let end = i + 1;
+    while (out[end]?.kind === "lex" && out[end]?.pos === "n" && !isAct(out[end])) end++;
+    if (end === i + 1 || end > i + 4 || !phraseEnds(out[end])) continue;
+    const said = RE.haveSaid.test(out[end - 1]?.entry?.out.ko ?? "");
+    // Two nouns or more may be a condition and what follows it (a quality problem: refund), so only one
+    // thing takes "there is" after it.
+    if (!said && end > i + 2) continue;
     out.splice(i, 1);
+    if (!said) out.splice(end - 1, 0, t);
   }
 }
 

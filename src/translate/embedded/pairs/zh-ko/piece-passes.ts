@@ -8,6 +8,7 @@
 import { isModifierForm, isQuality, pickParticle, toConnective } from "../../hangul.ts";
 import { KOREAN } from "../../korean-words.ts";
 import type { Piece } from "../../tokens.ts";
+import { relativeClauses } from "./relative-clauses.ts";
 import { KO, MAPS, RE, SETS, SRC } from "./words.ts";
 
 interface At {
@@ -229,7 +230,8 @@ const HANDLERS: Handler[] = [
     when: ({ w, src }) => src === SRC.than && w.token.kind === "lex",
     apply({ pieces, i }) {
       let j = i + 1;
-      const more = (p: Piece | undefined) => p?.text === KO.more || !!p?.text.startsWith(`${KO.more} `);
+      const more = (p: Piece | undefined) =>
+        p?.text === KO.more || !!p?.text.startsWith(`${KO.more} `) || !!p?.token.src.startsWith(SRC.more);
       const bare = (p: Piece | undefined) => p?.token.kind === "lex" && !!MAPS.predicates[p.token.src];
       while (
         pieces[j]?.token.kind === "lex" &&
@@ -343,6 +345,7 @@ const HANDLERS: Handler[] = [
 ];
 
 export function chineseKorean(pieces: Piece[]): void {
+  relativeClauses(pieces);
   for (let i = 0; i < pieces.length; i++) {
     const w = pieces[i] as Piece;
     const at = { pieces, i, w, src: w.token.src };

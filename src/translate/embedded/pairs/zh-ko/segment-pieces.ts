@@ -11,6 +11,7 @@ export function chinesePieces(context: SegmentContext): ExtraPiece[] {
   const ch = text[at] ?? "";
   if ((ch === "0" || ch === SRC.zero || ch === SRC.without) && (ch !== "0" || !/\d/.test(text[at - 1] ?? "")))
     return withoutPrefix(context);
+  if (ch === SRC.not && text[at + 1] === SRC.will) return wontHappen(context);
   if (ch === SRC.not) return negatedQuality(context);
   return [];
 }
@@ -70,15 +71,34 @@ function negatedQuality({ text, at, lexicon }: SegmentContext): ExtraPiece[] {
     if (ko.includes(" ") || !isQuality(ko)) continue;
     const written = toNegated(ko);
     if (!written) continue;
-    out.push({
-      end,
-      token: {
-        src: text.slice(at, end),
-        kind: "lex",
-        pos: "n",
-        entry: { out: { ko: written }, pos: "n", kind: "dict" },
-      },
-    });
+    out.push(nounPiece(text.slice(at, end), end, written));
   }
   return out;
 }
+
+/**
+ * "Will not" + what could happen to the thing (fade, deform, rust): Korean says the happening is absent
+ * (fading: none), a quality negated; the words after it are the glossary's.
+ */
+function wontHappen({ text, at, lexicon }: SegmentContext): ExtraPiece[] {
+  const out: ExtraPiece[] = [];
+  const max = Math.min(lexicon.maxKeyLength, text.length - at - 2);
+  for (let len = max; len >= 1; len--) {
+    const end = at + 2 + len;
+    const src = text.slice(at + 2, end);
+    const entry = lexicon.entries.get(src);
+    const ko = MAPS.predicates[src] ?? entry?.out.ko ?? "";
+    if (!entry || (entry.pos !== "n" && entry.pos !== "v") || !/^[\p{Script=Hangul}]{1,5}$/u.test(ko))
+      continue;
+    const written = isQuality(ko) ? toNegated(ko) : `${ko} ${KO.none}`;
+    if (!written) continue;
+    out.push(nounPiece(text.slice(at, end), end, written));
+  }
+  return out;
+}
+
+/** A piece the segmenter may take: the Chinese from the start to end, written as a noun. */
+const nounPiece = (src: string, end: number, ko: string): ExtraPiece => ({
+  end,
+  token: { src, kind: "lex", pos: "n", entry: { out: { ko }, pos: "n", kind: "dict" } },
+});

@@ -6,6 +6,7 @@
  */
 
 import data from "../../../resources/grammar/zh-ko.json" with { type: "json" };
+import { DO, koreanForm } from "../../korean-conjugation.ts";
 import type { Entry, Lexicon } from "../../lexicon.ts";
 import type { Token } from "../../tokens.ts";
 import { KO, MAPS, RE, SETS, SRC } from "./words.ts";
@@ -164,5 +165,66 @@ export function objectMarkers(tokens: Token[]): void {
       prev && (prev.kind === "number" || prev.number !== undefined || SETS.counterHosts.has(prev.src));
     if (t.kind !== "lex" || t.pos !== "cl" || counted || !objectMarker(tokens, i) || !t.entry) continue;
     tokens[i] = { ...t, pos: "p", entry: { ...t.entry, pos: "p", out: { ...t.entry.out, ko: "" } } };
+  }
+}
+
+/**
+ * A word that opens a phrase before a noun says something else there than after a number (3 years or
+ * under; the following ingredients): maps.atPhraseStart.
+ */
+export function phraseOpeners(tokens: Token[]): void {
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    const said = MAPS.atPhraseStart[t.src];
+    const before = tokens[i - 1];
+    const opens = !before || before.kind === "space" || before.kind === "punct";
+    if (!said || t.kind !== "lex" || !t.entry || !opens || tokens[i + 1]?.kind !== "lex") continue;
+    tokens[i] = { ...t, entry: { ...t.entry, out: { ...t.entry.out, ko: said } } };
+  }
+}
+
+/**
+ * A word said one way when its phrase closes the sentence and another when a comma and more text follow
+ * (passed strict inspection; having gone through tempering, it ...): maps.beforeMoreText.
+ */
+export function beforeMoreText(tokens: Token[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    const said = MAPS.beforeMoreText[t.src];
+    if (!said || t.kind !== "lex" || !t.entry) continue;
+    const mark = tokens.findIndex((u, j) => j > i && u.kind === "punct");
+    if (mark < 0 || !SETS.listMarks.has(tokens[mark]?.src ?? "")) continue;
+    if (!tokens.slice(mark + 1).some((u) => u.kind === "lex")) continue;
+    tokens[i] = { ...t, entry: { ...t.entry, out: { ...t.entry.out, ko: said } } };
+  }
+}
+
+/**
+ * An act before "time" (of) is the time of doing it (when using, when washing): the act takes its future
+ * modifier and "time" is said as the occasion, so no act takes the time as its object.
+ */
+export function actTimes(tokens: Token[]): void {
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const act = tokens[i] as Token;
+    const at = tokens[i + 1]?.src === SRC.of ? i + 2 : i + 1;
+    const time = tokens[at];
+    const korean = act.entry?.out.ko ?? "";
+    if (act.kind !== "lex" || !act.entry || !time?.entry || !SETS.times.has(time.src)) continue;
+    // A verb, or a noun that names an act (washing, charging), never a thing (summer).
+    const acting = act.pos === "v" || (act.pos === "n" && RE.closingActs.test(korean));
+    if (!acting || !/^[\p{Script=Hangul}]+$/u.test(korean)) continue;
+    const stem = RE.nativeAct.test(korean) ? korean.replace(RE.nativeAct, "") : `${korean}${DO}`;
+    const modifier = koreanForm({ pre: "", stem, adjective: false }, "futureModifier");
+    if (!modifier) continue;
+    tokens[i] = {
+      ...act,
+      pos: "n",
+      entry: { ...act.entry, pos: "n", out: { ...act.entry.out, ko: modifier } },
+    };
+    tokens[at] = {
+      ...time,
+      pos: "n",
+      entry: { ...time.entry, pos: "n", out: { ...time.entry.out, ko: KO.occasion } },
+    };
   }
 }
