@@ -20,6 +20,8 @@ const POSTPOSITIONS = new Set(data.sets.postpositions);
 const ARTICLES = new Set(data.sets.articles);
 const FROM_AWAY = new Set(data.fromAway.verbs);
 const CLAUSE_END = /^[,.;:!?]$/;
+/** Qualities said of a place or seller, after it (Available at Walmart, Sold at Costco). */
+const SAID_OF_PLACE = new Set(data.sets.saidOfPlace);
 
 const isWord = (t: Token | undefined) =>
   !!t && (t.kind === "lex" || t.kind === "latin" || t.kind === "number" || t.kind === "rule");
@@ -155,8 +157,10 @@ export function postpositionsAfter(out: Token[]): void {
     const src = t.src.toLowerCase();
     if (t.kind !== "lex" || !POSTPOSITIONS.has(src)) continue;
     const ko = t.entry?.out.ko ?? "";
-    // Written as a word of its own (within -> 이내) or glued (from -> ~부터); a row saying more stays.
-    if (t.pos === "p" ? !ko.startsWith("~") : t.pos !== "n") continue;
+    // Written as a word of its own (within -> 이내) or glued (from -> ~부터, or a shared row's bare
+    // particle, as for "at"); a row saying more stays.
+    const particle = t.pos === "p" && /^\p{Script=Hangul}+$/u.test(ko);
+    if (t.pos === "p" ? !ko.startsWith("~") && !particle : t.pos !== "n") continue;
     let j = skipSpaces(out, i + 1);
     // An article is written as nothing: the phrase starts after it (from the US).
     if (ARTICLES.has(out[j]?.src.toLowerCase() ?? "") && isNounPart(out[skipSpaces(out, j + 1)])) {
@@ -176,7 +180,7 @@ export function postpositionsAfter(out: Token[]): void {
     while (isNounPart(out[end]) || (out[end]?.kind === "space" && isNounPart(out[end + 1]))) end++;
     const phrase = [
       ...out.slice(j, end),
-      ...(ko.startsWith("~") ? [] : [SPACE]),
+      ...(ko.startsWith("~") || particle ? [] : [SPACE]),
       withinPlace(t, out, j, end),
     ];
     const object = t.pos === "p" ? objectOf(out, i) : null;
@@ -340,12 +344,16 @@ export function qualityAfterPhrase(out: Token[]): void {
     const quality = out[a];
     // A word that opens clauses as a verb (Clean hands with soap) is the verb pass's.
     if (!opens || quality?.kind !== "lex" || quality.pos === "v" || clauseVerb(quality.src)) continue;
-    if (!isModifierForm(quality.entry?.out.ko ?? "")) continue;
+    const said = SAID_OF_PLACE.has(quality.src.toLowerCase());
+    if (!said && !isModifierForm(quality.entry?.out.ko ?? "")) continue;
     let k = skipSpaces(out, a + 1);
     if (!isNounPart(out[k])) continue;
     while (isNounPart(out[k]) || out[k]?.kind === "space") k++;
     const post = out[k];
-    if (post?.pos !== "p" || !post.entry?.out.ko?.startsWith("~")) continue;
+    const glued =
+      post?.entry?.out.ko?.startsWith("~") ||
+      (said && /^\p{Script=Hangul}+$/u.test(post?.entry?.out.ko ?? ""));
+    if (post?.pos !== "p" || !post.entry || !glued) continue;
     // "High in Fiber": what a quality is high or rich in is its subject (섬유가 높은), not a place.
     if (post.src.toLowerCase() === "in")
       out[k] = { ...post, entry: { ...post.entry, out: { ...post.entry.out, ko: data.ko.qualityIn } } };
