@@ -4,6 +4,8 @@
  *   through the one conjugation module (form "but").
  * - "for" in a line a participle of making opens is the purpose (Crafted for Everyday Comfort: ko.purpose
  *   after the object particle), not the use it is elsewhere (Shoes for Men).
+ * - "Available" closing a line after a noun says the thing can be had (Express Shipping Available:
+ *   ko.availableAfter), not that it is on sale.
  * Examples: the "neighbours" table of en-ko-examples.json.
  */
 import data from "../../resources/grammar/en-ko.json" with { type: "json" };
@@ -16,7 +18,7 @@ const MADE_FOR = new Set(data.sets.madeForPurpose);
 const lastWord = (p: Piece | undefined) => p?.text.split(" ").at(-1) ?? "";
 const firstWord = (p: Piece | undefined) => p?.text.split(" ")[0] ?? "";
 
-/** Writes `w` (yet, but, for) into its neighbour when it joins as above; true when it did. */
+/** Writes `w` (yet, but, for, available) into its neighbour when it joins as above; true when it did. */
 export function contrastOrPurpose(
   w: Piece,
   prev: Piece | undefined,
@@ -39,6 +41,10 @@ export function contrastOrPurpose(
   ) {
     w.text = "";
     prev.text += `${pickParticle(prev.text, KO.purposeObject)} ${KO.purpose}`;
+    return true;
+  }
+  if (src === "available" && !next && prev.token.kind === "lex" && prev.token.pos !== "p") {
+    w.text = KO.availableAfter;
     return true;
   }
   return false;
