@@ -35,10 +35,12 @@ function saysAbsent(ko: string): boolean {
 
 /** The Korean action noun of an English verb form (Includes, protects, carries), if it opens clauses. */
 export function clauseVerb(src: string): string | undefined {
-  const w = src.toLowerCase();
-  if (!/^[a-z]+$/.test(w)) return undefined;
+  // A verb with its particle (Comes with) is a row of its own: its first word takes the endings.
+  const [w = "", particle] = src.toLowerCase().split(" ");
+  if (!/^[a-z]+$/.test(w) || (particle !== undefined && !/^[a-z]+$/.test(particle))) return undefined;
+  const rest = particle ? ` ${particle}` : "";
   for (const stem of [w, w.replace(/s$/, ""), w.replace(/es$/, ""), w.replace(/ies$/, "y")])
-    if (stem.length >= 2 && VERBS.has(stem)) return VERBS.get(stem);
+    if (stem.length >= 2 && VERBS.has(stem + rest)) return VERBS.get(stem + rest);
   return undefined;
 }
 
@@ -94,7 +96,7 @@ export function clauseVerbsLast(out: Token[], moved: Set<Token>): void {
     // So does "Please" (the request is written as the act's ending, en-ko.ts).
     if (out[i]?.src.toLowerCase() === "please") i = skipSpaces(out, i + 1);
     const t = out[i];
-    const ko = t && !t.src.includes(" ") && (t.kind === "lex" || t.kind === "latin") && clauseVerb(t.src);
+    const ko = t && (t.kind === "lex" || t.kind === "latin") && clauseVerb(t.src);
     let next = skipSpaces(out, i + 1);
     if (!t || !ko || next >= end || !isWord(out[next])) {
       start = end + 1;
