@@ -291,6 +291,15 @@ export function negations(out: Token[]): void {
     let end = j;
     while (isNounPart(out[end]) || (out[end]?.kind === "space" && isNounPart(out[end + 1]))) end++;
     const last = out[end - 1];
+    // No Hidden Fees, No Minimum Order: a clause that is only "No" and a noun phrase says it is absent.
+    const opens =
+      skipSpaces(out, 0) === i || (out[i - 1]?.kind === "punct" && CLAUSE_END.test(out[i - 1]?.src ?? ""));
+    const closes = !out[skipSpaces(out, end)] || CLAUSE_END.test(out[skipSpaces(out, end)]?.src ?? "");
+    if (opens && closes && end > j && last && !NEEDS.has(last.src.toLowerCase()) && last.entry?.out.ko) {
+      out.splice(end, 0, SPACE, negatedToken(last, data.negation.absent));
+      out.splice(i, j - i);
+      continue;
+    }
     if (end - 1 <= j || !last || !NEEDS.has(last.src.toLowerCase())) continue;
     out[end - 1] = negatedToken(last, data.negation.noNeed);
     out.splice(i, j - i);
