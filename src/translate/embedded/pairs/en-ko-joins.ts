@@ -6,10 +6,12 @@
  *   after the object particle), not the use it is elsewhere (Shoes for Men).
  * - "Available" closing a line after a noun says the thing can be had (Express Shipping Available:
  *   ko.availableAfter), not that it is on sale.
+ * - "than" after a comparative puts what is compared before it (Lighter than Ever, Stronger than Steel:
+ *   the noun with ko.than, then the quality).
  * Examples: the "neighbours" table of en-ko-examples.json.
  */
 import data from "../../resources/grammar/en-ko.json" with { type: "json" };
-import { isModifierForm, pickParticle } from "../hangul.ts";
+import { isModifierForm, isQuality, pickParticle } from "../hangul.ts";
 import { qualityVerb, verbForm } from "../korean-conjugation.ts";
 import type { Piece } from "../tokens.ts";
 
@@ -48,4 +50,18 @@ export function contrastOrPurpose(
     return true;
   }
   return false;
+}
+
+/** "than" after a comparative: what is compared, with ko.than, goes before the quality (Lighter than Ever). */
+export function thanBefore(pieces: Piece[]): void {
+  const words = pieces.filter((p) => p.token.kind !== "space");
+  for (let i = 1; i < words.length - 1; i++) {
+    const [prev, than, next] = [words[i - 1], words[i], words[i + 1]];
+    if (!prev || !than || !next) continue;
+    if (than.token.src.toLowerCase() !== "than" || !isQuality(lastWord(prev)) || next.text === "") continue;
+    if (words[i + 2] && words[i + 2]?.token.kind !== "punct") continue;
+    prev.text = `${next.text}${KO.than} ${prev.text}`;
+    than.text = "";
+    next.text = "";
+  }
 }

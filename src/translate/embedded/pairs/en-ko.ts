@@ -21,7 +21,7 @@ import {
 } from "./en-ko-clauses.ts";
 import { conditionsFirst } from "./en-ko-conditions.ts";
 import { countsWithCounters } from "./en-ko-counts.ts";
-import { contrastOrPurpose } from "./en-ko-joins.ts";
+import { contrastOrPurpose, thanBefore } from "./en-ko-joins.ts";
 import { madeByIn } from "./en-ko-made.ts";
 import { sentences } from "./en-ko-sentences.ts";
 
@@ -149,6 +149,7 @@ function countedNoun(out: Token[], at: number): string | undefined {
  */
 function neighbours(pieces: Piece[]): void {
   pleaseAsRequest(pieces);
+  thanBefore(pieces);
   const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as Piece;
