@@ -20,6 +20,8 @@ const POSTPOSITIONS = new Set(data.sets.postpositions);
 const ARTICLES = new Set(data.sets.articles);
 const FROM_AWAY = new Set(data.fromAway.verbs);
 const CLAUSE_END = /^[,.;:!?]$/;
+/** Qualities said of a place or seller, after it (Available at Walmart, Sold at Costco). */
+const SAID_OF_PLACE = new Set(data.sets.saidOfPlace);
 
 const isWord = (t: Token | undefined) =>
   !!t && (t.kind === "lex" || t.kind === "latin" || t.kind === "number" || t.kind === "rule");
@@ -33,10 +35,12 @@ function saysAbsent(ko: string): boolean {
 
 /** The Korean action noun of an English verb form (Includes, protects, carries), if it opens clauses. */
 export function clauseVerb(src: string): string | undefined {
-  const w = src.toLowerCase();
-  if (!/^[a-z]+$/.test(w)) return undefined;
+  // A verb with its particle (Comes with) is a row of its own: its first word takes the endings.
+  const [w = "", particle] = src.toLowerCase().split(" ");
+  if (!/^[a-z]+$/.test(w) || (particle !== undefined && !/^[a-z]+$/.test(particle))) return undefined;
+  const rest = particle ? ` ${particle}` : "";
   for (const stem of [w, w.replace(/s$/, ""), w.replace(/es$/, ""), w.replace(/ies$/, "y")])
-    if (stem.length >= 2 && VERBS.has(stem)) return VERBS.get(stem);
+    if (stem.length >= 2 && VERBS.has(stem + rest)) return VERBS.get(stem + rest);
   return undefined;
 }
 
@@ -92,7 +96,7 @@ export function clauseVerbsLast(out: Token[], moved: Set<Token>): void {
     // So does "Please" (the request is written as the act's ending, en-ko.ts).
     if (out[i]?.src.toLowerCase() === "please") i = skipSpaces(out, i + 1);
     const t = out[i];
-    const ko = t && !t.src.includes(" ") && (t.kind === "lex" || t.kind === "latin") && clauseVerb(t.src);
+    const ko = t && (t.kind === "lex" || t.kind === "latin") && clauseVerb(t.src);
     let next = skipSpaces(out, i + 1);
     if (!t || !ko || next >= end || !isWord(out[next])) {
       start = end + 1;
@@ -155,8 +159,10 @@ export function postpositionsAfter(out: Token[]): void {
     const src = t.src.toLowerCase();
     if (t.kind !== "lex" || !POSTPOSITIONS.has(src)) continue;
     const ko = t.entry?.out.ko ?? "";
-    // Written as a word of its own (within -> 이내) or glued (from -> ~부터); a row saying more stays.
-    if (t.pos === "p" ? !ko.startsWith("~") : t.pos !== "n") continue;
+    // Written as a word of its own (within -> 이내) or glued (from -> ~부터, or a shared row's bare
+    // particle, as for "at"); a row saying more stays.
+    const particle = t.pos === "p" && /^\p{Script=Hangul}+$/u.test(ko);
+    if (t.pos === "p" ? !ko.startsWith("~") && !particle : t.pos !== "n") continue;
     let j = skipSpaces(out, i + 1);
     // An article is written as nothing: the phrase starts after it (from the US).
     if (ARTICLES.has(out[j]?.src.toLowerCase() ?? "") && isNounPart(out[skipSpaces(out, j + 1)])) {
@@ -176,7 +182,7 @@ export function postpositionsAfter(out: Token[]): void {
     while (isNounPart(out[end]) || (out[end]?.kind === "space" && isNounPart(out[end + 1]))) end++;
     const phrase = [
       ...out.slice(j, end),
-      ...(ko.startsWith("~") ? [] : [SPACE]),
+      ...(ko.startsWith("~") || particle ? [] : [SPACE]),
       withinPlace(t, out, j, end),
     ];
     const object = t.pos === "p" ? objectOf(out, i) : null;
@@ -285,6 +291,15 @@ export function negations(out: Token[]): void {
     let end = j;
     while (isNounPart(out[end]) || (out[end]?.kind === "space" && isNounPart(out[end + 1]))) end++;
     const last = out[end - 1];
+    // No Hidden Fees, No Minimum Order: a clause that is only "No" and a noun phrase says it is absent.
+    const opens =
+      skipSpaces(out, 0) === i || (out[i - 1]?.kind === "punct" && CLAUSE_END.test(out[i - 1]?.src ?? ""));
+    const closes = !out[skipSpaces(out, end)] || CLAUSE_END.test(out[skipSpaces(out, end)]?.src ?? "");
+    if (opens && closes && end > j && last && !NEEDS.has(last.src.toLowerCase()) && last.entry?.out.ko) {
+      out.splice(end, 0, SPACE, negatedToken(last, data.negation.absent));
+      out.splice(i, j - i);
+      continue;
+    }
     if (end - 1 <= j || !last || !NEEDS.has(last.src.toLowerCase())) continue;
     out[end - 1] = negatedToken(last, data.negation.noNeed);
     out.splice(i, j - i);
@@ -340,12 +355,16 @@ export function qualityAfterPhrase(out: Token[]): void {
     const quality = out[a];
     // A word that opens clauses as a verb (Clean hands with soap) is the verb pass's.
     if (!opens || quality?.kind !== "lex" || quality.pos === "v" || clauseVerb(quality.src)) continue;
-    if (!isModifierForm(quality.entry?.out.ko ?? "")) continue;
+    const said = SAID_OF_PLACE.has(quality.src.toLowerCase());
+    if (!said && !isModifierForm(quality.entry?.out.ko ?? "")) continue;
     let k = skipSpaces(out, a + 1);
     if (!isNounPart(out[k])) continue;
     while (isNounPart(out[k]) || out[k]?.kind === "space") k++;
     const post = out[k];
-    if (post?.pos !== "p" || !post.entry?.out.ko?.startsWith("~")) continue;
+    const glued =
+      post?.entry?.out.ko?.startsWith("~") ||
+      (said && /^\p{Script=Hangul}+$/u.test(post?.entry?.out.ko ?? ""));
+    if (post?.pos !== "p" || !post.entry || !glued) continue;
     // "High in Fiber": what a quality is high or rich in is its subject (섬유가 높은), not a place.
     if (post.src.toLowerCase() === "in")
       out[k] = { ...post, entry: { ...post.entry, out: { ...post.entry.out, ko: data.ko.qualityIn } } };

@@ -95,6 +95,10 @@ function readClause(items: Item[], sentenceCase: boolean, sub?: string): Clause 
       const np = nounPhrase(items, k, true);
       if (
         !np ||
+        // 30-day returns: a measure alone is what the noun after it is of, not a subject.
+        np[0].tokens.every(
+          (t) => (t.kind === "rule" && /\d/.test(t.src)) || t.kind === "number" || t.kind === "space",
+        ) ||
         (!sentenceCase && !auxiliary(items[np[1]]?.w)) ||
         !agrees(
           np[0],

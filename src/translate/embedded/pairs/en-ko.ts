@@ -21,6 +21,7 @@ import {
 } from "./en-ko-clauses.ts";
 import { conditionsFirst } from "./en-ko-conditions.ts";
 import { countsWithCounters } from "./en-ko-counts.ts";
+import { contrastOrPurpose, thanBefore } from "./en-ko-joins.ts";
 import { madeByIn } from "./en-ko-made.ts";
 import { sentences } from "./en-ko-sentences.ts";
 
@@ -148,6 +149,7 @@ function countedNoun(out: Token[], at: number): string | undefined {
  */
 function neighbours(pieces: Piece[]): void {
   pleaseAsRequest(pieces);
+  thanBefore(pieces);
   const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as Piece;
@@ -170,6 +172,8 @@ function neighbours(pieces: Piece[]): void {
       if (connective && !isModifierForm(lastWord(next)))
         prev.text = `${prev.text.slice(0, prev.text.length - lastWord(prev).length)}${connective}`;
     }
+    // Lightweight yet Durable; Crafted for Everyday Comfort (en-ko-joins.ts).
+    else if (contrastOrPurpose(w, prev, next, words)) continue;
     // Removable and Washable: two phrases ending in the same Korean word say it once.
     else if (
       src === "and" &&
