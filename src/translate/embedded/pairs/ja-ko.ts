@@ -10,7 +10,7 @@ import ja from "../../resources/grammar/ja.json" with { type: "json" };
 import type { PairGrammar } from "../grammar.ts";
 import { adverbAsConnective, isModifierForm, pickParticle, toConnective, toStatement } from "../hangul.ts";
 import { PLAIN_FORMS, TAKES_OBJECT, TE_FORMS, verbPieces } from "../ja-verb-forms.ts";
-import { casualForm, REQUEST_AFTER_A, SEQUENCE } from "../korean-conjugation.ts";
+import { casualForm, qualityVerb, REQUEST_AFTER_A, SEQUENCE } from "../korean-conjugation.ts";
 import type { Piece, Token } from "../tokens.ts";
 
 export const japaneseKorean: PairGrammar = {
@@ -80,9 +80,15 @@ const LINE_END = /^[\u3002.!?\uff01\uff1f\u2026\u300d\u300f)\uff09]+$/;
  */
 function plainFormAtEnd(pieces: Piece[]): void {
   const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
+  const told = words.some((w) => w.token.pos === "p" && ja.subjectMarkers.includes(w.token.src));
   words.forEach((w, i) => {
     const predicate = PLAIN_FORMS.get(w.token);
     const next = words[i + 1];
+    // A line whose topic or subject is marked is a sentence even where it stops without a full stop.
+    if (!next && told && i > 0) {
+      sentenceEnd(w, predicate);
+      return;
+    }
     if (!next || !LINE_END.test(next.token.src)) return;
     if (!predicate && w.token.pos !== "v" && w.token.pos !== "p" && SPEECH_END.test(next.token.src)) {
       // A quality exclaimed (so cold!) is said, not a modifier waiting for its noun.
@@ -98,6 +104,18 @@ function plainFormAtEnd(pieces: Piece[]): void {
     if (!predicate) return;
     w.text = SPEECH_END.test(next.token.src) ? predicate.casual : predicate.statement;
   });
+}
+
+/** The last word of a sentence with no full stop: a plain verb form as said (speech), a quality as a statement. */
+function sentenceEnd(w: Piece, predicate: { casual: string } | undefined): void {
+  if (predicate) {
+    w.text = predicate.casual;
+    return;
+  }
+  if (w.token.pos === "v" || w.token.pos === "p") return;
+  const last = w.text.split(" ").at(-1) ?? "";
+  const dictionary = isModifierForm(last) ? qualityVerb(last) : undefined;
+  if (dictionary) w.text = `${w.text.slice(0, -last.length)}${dictionary}`;
 }
 
 /** A suru form after a particle (what + object + doing) is a verb of its own, not glued to a noun. */
