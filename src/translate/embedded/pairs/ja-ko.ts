@@ -8,9 +8,16 @@
  */
 import ja from "../../resources/grammar/ja.json" with { type: "json" };
 import type { PairGrammar } from "../grammar.ts";
-import { adverbAsConnective, isModifierForm, pickParticle, toConnective, toStatement } from "../hangul.ts";
+import { adverbAsConnective, isModifierForm, pickParticle, toStatement } from "../hangul.ts";
 import { PLAIN_FORMS, TAKES_OBJECT, TE_FORMS, verbPieces } from "../ja-verb-forms.ts";
-import { casualForm, qualityVerb, REQUEST_AFTER_A, SEQUENCE } from "../korean-conjugation.ts";
+import {
+  type KoreanForm,
+  koreanForm,
+  koreanVerb,
+  qualityVerb,
+  REQUEST_AFTER_A,
+  SEQUENCE,
+} from "../korean-conjugation.ts";
 import type { Piece, Token } from "../tokens.ts";
 
 export const japaneseKorean: PairGrammar = {
@@ -92,9 +99,7 @@ function plainFormAtEnd(pieces: Piece[]): void {
     if (!next || !LINE_END.test(next.token.src)) return;
     if (!predicate && w.token.pos !== "v" && w.token.pos !== "p" && SPEECH_END.test(next.token.src)) {
       // A quality exclaimed (so cold!) is said, not a modifier waiting for its noun.
-      const last = w.text.split(" ").at(-1) ?? "";
-      const stem = isModifierForm(last) ? toConnective(last)?.slice(0, -1) : undefined;
-      if (stem) w.text = `${w.text.slice(0, -last.length)}${casualForm(stem)}`;
+      qualityInForm(w, "casual");
       return;
     }
     if (w.token.src === ja.copula.src && SPEECH_END.test(next.token.src)) {
@@ -112,10 +117,15 @@ function sentenceEnd(w: Piece, predicate: { casual: string } | undefined): void 
     w.text = predicate.casual;
     return;
   }
-  if (w.token.pos === "v" || w.token.pos === "p") return;
+  if (w.token.pos !== "v" && w.token.pos !== "p") qualityInForm(w, "dict");
+}
+
+/** A piece ending in a quality's modifier, that quality in a verb form (cold -> it is cold, so cold!). */
+function qualityInForm(w: Piece, form: KoreanForm): void {
   const last = w.text.split(" ").at(-1) ?? "";
   const dictionary = isModifierForm(last) ? qualityVerb(last) : undefined;
-  if (dictionary) w.text = `${w.text.slice(0, -last.length)}${dictionary}`;
+  const verb = dictionary ? koreanVerb(dictionary, true) : undefined;
+  if (verb) w.text = `${w.text.slice(0, -last.length)}${koreanForm(verb, form)}`;
 }
 
 /** A suru form after a particle (what + object + doing) is a verb of its own, not glued to a noun. */
