@@ -3,11 +3,19 @@
  * (良い: 좋은); copy writes it in -ku too, and without these forms the matcher reads the kanji alone. They
  * are added to the Japanese lexicon when the data is built: -ku is the Korean adverb (before a verb; before
  * a comma ja-ko.ts makes it the connective of its clause), -kute the connective, -kunai the negated
- * modifier, -sou how it looks, -sa the quality as a noun. The endings are data (resources/grammar/ja.json, adjectives).
+ * modifier, -sou how it looks, -sa the quality as a noun, and the endings a Korean verb form says (verbForms: -katta
+ * the past, -i node because). The endings are data (resources/grammar/ja.json, adjectives).
  */
 import ja from "../resources/grammar/ja.json" with { type: "json" };
 import { toAdverb, toConnective, toNegated } from "./hangul.ts";
-import { looksForm, qualityNoun } from "./korean-conjugation.ts";
+import {
+  type KoreanForm,
+  koreanForm,
+  koreanVerb,
+  looksForm,
+  qualityNoun,
+  qualityVerb,
+} from "./korean-conjugation.ts";
 import { addEntry, type Lexicon } from "./lexicon.ts";
 
 const A = ja.adjectives;
@@ -26,6 +34,13 @@ function withStem(modifier: string, form: (stem: string) => string): string | un
   return stem ? form(stem) : undefined;
 }
 
+/** A quality in one of a Korean verb's forms (cold -> was cold), from its modifier. */
+function asVerb(modifier: string, form: KoreanForm): string | undefined {
+  const dictionary = qualityVerb(modifier);
+  const verb = dictionary ? koreanVerb(dictionary, true) : undefined;
+  return verb && koreanForm(verb, form);
+}
+
 export function addAdjectiveForms(lexicon: Lexicon): void {
   for (const [key, entry] of [...lexicon.entries]) {
     const ko = entry.out.ko;
@@ -39,6 +54,8 @@ export function addAdjectiveForms(lexicon: Lexicon): void {
       [`${stem}${A.looks}`, withLastWord(ko, (w) => withStem(w, looksForm))],
       [`${stem}${A.noun}`, withLastWord(ko, (w) => withStem(w, qualityNoun))],
     ];
+    for (const [ending, form] of Object.entries(A.verbForms as Record<string, KoreanForm>))
+      forms.push([`${stem}${ending}`, withLastWord(ko, (w) => asVerb(w, form))]);
     for (const [form, korean] of forms)
       if (korean && !lexicon.entries.has(form))
         addEntry(lexicon, form, { out: { ko: korean }, pos: "m", kind: entry.kind });

@@ -8,9 +8,16 @@
  */
 import ja from "../../resources/grammar/ja.json" with { type: "json" };
 import type { PairGrammar } from "../grammar.ts";
-import { adverbAsConnective, isModifierForm, pickParticle, toConnective, toStatement } from "../hangul.ts";
+import { adverbAsConnective, isModifierForm, pickParticle, toStatement } from "../hangul.ts";
 import { PLAIN_FORMS, TAKES_OBJECT, TE_FORMS, verbPieces } from "../ja-verb-forms.ts";
-import { casualForm, REQUEST_AFTER_A, SEQUENCE } from "../korean-conjugation.ts";
+import {
+  type KoreanForm,
+  koreanForm,
+  koreanVerb,
+  qualityVerb,
+  REQUEST_AFTER_A,
+  SEQUENCE,
+} from "../korean-conjugation.ts";
 import type { Piece, Token } from "../tokens.ts";
 
 export const japaneseKorean: PairGrammar = {
@@ -80,15 +87,19 @@ const LINE_END = /^[\u3002.!?\uff01\uff1f\u2026\u300d\u300f)\uff09]+$/;
  */
 function plainFormAtEnd(pieces: Piece[]): void {
   const words = pieces.filter((p) => p.text !== "" && p.token.kind !== "space");
+  const told = words.some((w) => w.token.pos === "p" && ja.subjectMarkers.includes(w.token.src));
   words.forEach((w, i) => {
     const predicate = PLAIN_FORMS.get(w.token);
     const next = words[i + 1];
+    // A line whose topic or subject is marked is a sentence even where it stops without a full stop.
+    if (!next && told && i > 0) {
+      sentenceEnd(w, predicate);
+      return;
+    }
     if (!next || !LINE_END.test(next.token.src)) return;
     if (!predicate && w.token.pos !== "v" && w.token.pos !== "p" && SPEECH_END.test(next.token.src)) {
       // A quality exclaimed (so cold!) is said, not a modifier waiting for its noun.
-      const last = w.text.split(" ").at(-1) ?? "";
-      const stem = isModifierForm(last) ? toConnective(last)?.slice(0, -1) : undefined;
-      if (stem) w.text = `${w.text.slice(0, -last.length)}${casualForm(stem)}`;
+      qualityInForm(w, "casual");
       return;
     }
     if (w.token.src === ja.copula.src && SPEECH_END.test(next.token.src)) {
@@ -98,6 +109,23 @@ function plainFormAtEnd(pieces: Piece[]): void {
     if (!predicate) return;
     w.text = SPEECH_END.test(next.token.src) ? predicate.casual : predicate.statement;
   });
+}
+
+/** The last word of a sentence with no full stop: a plain verb form as said (speech), a quality as a statement. */
+function sentenceEnd(w: Piece, predicate: { casual: string } | undefined): void {
+  if (predicate) {
+    w.text = predicate.casual;
+    return;
+  }
+  if (w.token.pos !== "v" && w.token.pos !== "p") qualityInForm(w, "dict");
+}
+
+/** A piece ending in a quality's modifier, that quality in a verb form (cold -> it is cold, so cold!). */
+function qualityInForm(w: Piece, form: KoreanForm): void {
+  const last = w.text.split(" ").at(-1) ?? "";
+  const dictionary = isModifierForm(last) ? qualityVerb(last) : undefined;
+  const verb = dictionary ? koreanVerb(dictionary, true) : undefined;
+  if (verb) w.text = `${w.text.slice(0, -last.length)}${koreanForm(verb, form)}`;
 }
 
 /** A suru form after a particle (what + object + doing) is a verb of its own, not glued to a noun. */

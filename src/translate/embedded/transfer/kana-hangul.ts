@@ -98,3 +98,32 @@ export function kanaToHangul(kana: string, table: Map<string, string>): string |
   }
   return out;
 }
+
+/** Korean consonants heard alike at the start of a loanword (k/kk/kh, t/tt/th, p/pp/ph, s/ss, c/cc/ch). */
+const ONSET_GROUP = [0, 0, 2, 3, 3, 5, 6, 7, 7, 9, 9, 11, 12, 12, 12, 0, 3, 7, 18];
+const onsetGroup = (text: string) => {
+  const code = (text.codePointAt(0) ?? 0) - HANGUL_BASE;
+  return code < 0 || code > 11171 ? -1 : (ONSET_GROUP[Math.floor(code / 588)] ?? -1);
+};
+
+/**
+ * A katakana loanword written as the Korean loanword of the English word the dictionary glosses it with
+ * (salad: Korean spells it from English, not from the kana). Only where the gloss is one English word and
+ * its Korean sounds like the kana (the same first consonant, about as many syllables): a Korean word that
+ * translates it (password: a native word) or a gloss that is not its source is left to the kana spelling.
+ */
+export function loanwordFromGloss(
+  kanaSpelling: string,
+  gloss: string | undefined,
+  spell: (word: string) => string | undefined,
+): string | undefined {
+  const word = gloss
+    ?.replace(/\(.*?\)/g, "")
+    .replace(/^(to|a|an|the)\s+/i, "")
+    .trim();
+  if (!word || !/^[a-z]{3,}$/.test(word)) return undefined;
+  const english = spell(word);
+  if (!english || onsetGroup(english) !== onsetGroup(kanaSpelling) || onsetGroup(english) < 0)
+    return undefined;
+  return Math.abs(english.length - kanaSpelling.length) <= 1 ? english : undefined;
+}

@@ -18,7 +18,7 @@
  */
 import { type Family, initialSoundLaw, type Lexicon } from "../lexicon.ts";
 import type { Token } from "../tokens.ts";
-import { kanaToHangul } from "./kana-hangul.ts";
+import { kanaToHangul, loanwordFromGloss } from "./kana-hangul.ts";
 import type { GrammarWord, TransferData } from "./transfer-data.ts";
 import { HAN, isLoneCharacter, nameThenNoun, TRANSFERRED, word } from "./transferred.ts";
 
@@ -181,7 +181,12 @@ function kanaRun(run: string, data: TransferData, lex: TransferLexicons, afterWo
     while (end < run.length && KATAKANA.test(run[end] as string) === katakana) end++;
     const piece = run.slice(i, end);
     const known = lex.source.entries.get(piece);
-    const ko = known?.out.ko ?? kanaToHangul(piece, data.kana);
+    const spelt = kanaToHangul(piece, data.kana);
+    const fromEnglish =
+      katakana && spelt
+        ? loanwordFromGloss(spelt, known?.out.en, (w) => englishWordKorean(w, data, lex.english))
+        : undefined;
+    const ko = known?.out.ko ?? fromEnglish ?? spelt;
     if (ko) out.push(word(piece, ko.replace(/^~|~$/g, "")));
     glued = true;
     i = end;
