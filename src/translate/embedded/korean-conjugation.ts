@@ -7,7 +7,7 @@
  * (resources/grammar/korean-morphology.json, verbs).
  */
 import data from "../resources/grammar/korean-morphology.json" with { type: "json" };
-import { dropFinal, sequential, toConnective, withFinal } from "./hangul.ts";
+import { dropFinal, finalConsonant, sequential, toConnective, withFinal } from "./hangul.ts";
 
 interface Shapes {
   vowel?: string;
@@ -41,7 +41,8 @@ export interface KoreanVerb {
 
 const BASE = 0xac00;
 const RIEUL = 8;
-const finalOf = (stem: string) => ((stem.at(-1)?.codePointAt(0) ?? BASE) - BASE) % 28;
+/** The stem's final consonant (0: it ends in a vowel); stems are Hangul, as koreanVerb checks. */
+const finalOf = (stem: string) => finalConsonant(stem) ?? 0;
 
 /** The ending glued to a stem: a leading final consonant goes onto the stem's open last syllable. */
 function attach(stem: string, ending: string): string {
