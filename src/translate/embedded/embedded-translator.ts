@@ -19,7 +19,6 @@ import { assemble } from "./assemble.ts";
 import { hasTraditionalCharacters, toSimplified, toTaiwan } from "./chinese-variants.ts";
 import type { EmbeddedData } from "./embedded-data.ts";
 import { grammarFor } from "./grammars.ts";
-import { brokenKatakanaWords } from "./ja-kana-spellings.ts";
 import { leftoverEnglish } from "./leftover-english.ts";
 import { addEntry, createLexicon, type Family, type Lexicon, type OutLang } from "./lexicon.ts";
 import { regionalCurrency } from "./regional-currency.ts";
@@ -158,7 +157,8 @@ export function createEmbeddedTranslator({ data }: EmbeddedTranslatorOptions): T
       lang,
       grammar,
     });
-    if (family === "ja" && lang === "ko") tokens = unknownWords(tokens, brokenKatakanaWords(tokens));
+    const readWhole = grammar.wordsToTransfer?.(tokens) ?? [];
+    if (readWhole.length) tokens = unknownWords(tokens, readWhole);
     const unknown = tokens.filter((t) => t.kind === "unknown").map((t) => t.src);
     if (unknown.length && (!data.transfer || lang !== "ko"))
       return kept(`not in the glossary or dictionary: ${unknown.slice(0, 5).join(" ")}`);

@@ -37,6 +37,8 @@ export interface PairGrammar {
   extraPieces?(context: SegmentContext): ExtraPiece[];
 
   // --- Between segmentation and assembly ---
+  /** Words the reading cut wrongly (a loanword split around a known word): the transfer reads them whole. */
+  wordsToTransfer?(tokens: readonly Token[]): string[];
   /** Words the pair cannot write sensibly (a counter with nothing to count): the line is then kept. */
   unwritable?(tokens: Token[]): string[];
   /** Fixes over the segmented tokens that need the lexicon (prefixes, colour names in lists). */

@@ -9,6 +9,7 @@
 import ja from "../../resources/grammar/ja.json" with { type: "json" };
 import type { PairGrammar } from "../grammar.ts";
 import { adverbAsConnective, isModifierForm, pickParticle, toStatement } from "../hangul.ts";
+import { brokenKatakanaWords } from "../ja-kana-spellings.ts";
 import { PLAIN_FORMS, TAKES_OBJECT, TE_FORMS, verbPieces } from "../ja-verb-forms.ts";
 import {
   type KoreanForm,
@@ -23,6 +24,7 @@ import type { Piece, Token } from "../tokens.ts";
 export const japaneseKorean: PairGrammar = {
   order: "keep",
   extraPieces: verbPieces,
+  wordsToTransfer: brokenKatakanaWords,
   afterSegment: (tokens) => verbRowsAsForms(tokens),
   pieces: (pieces) => {
     modifierGenitive(pieces);
